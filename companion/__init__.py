@@ -1,0 +1,1 @@
+"""The table companion: referees physical dice games from camera readings and buttons."""
