@@ -1,0 +1,34 @@
+"""The rules core: pure game states, one module per game, found by name.
+
+Nothing here does I/O, reads a clock or rolls dice; see `core` for the vocabulary.
+"""
+
+from .core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Draw,
+    Game,
+    IllegalAction,
+    Option,
+    State,
+    Throw,
+    View,
+)
+from . import risknroll
+
+GAMES: dict[str, Game] = {game.name: game for game in (risknroll.GAME,)}
+
+
+def get(name: str) -> Game:
+    """The game registered as `name`, or IllegalAction listing the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise IllegalAction(f"Unknown game {name!r}; games: {', '.join(sorted(GAMES))}.") from None
+
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Action", "Draw", "Game", "GAMES", "IllegalAction", "Option",
+    "State", "Throw", "View", "get",
+]

@@ -1,0 +1,273 @@
+"""The shared vocabulary of every game: actions, chance events, states, game over.
+
+Shaped after OpenSpiel's game/state API: a state says whose decision it is (a
+player, chance, or nobody), what may be done, and returns a new state when an
+action is applied. Chance is never rolled here. A throw of dice or a card drawn
+from a physical deck is an action supplied from outside (the camera, the buttons,
+or a seeded random source in simulation), so replaying the stored actions from
+`new()` always rebuilds the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any, Iterator, Mapping, Protocol, Sequence
+
+CHANCE = -1
+"""`current_player()` while the table must supply a throw or a card."""
+TERMINAL = -2
+"""`current_player()` once the game is over."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here; its message is meant for a player."""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, (str, int, bool)) or value is None:
+        return value
+    raise TypeError(f"action argument {value!r} is not a JSON scalar or sequence")
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One move: a kind and named arguments (ints, strings, tuples of them).
+
+    `Action("keep", dice=(1, 5), then="roll")` stores as
+    `{"kind": "keep", "dice": [1, 5], "then": "roll"}`; equal actions compare and
+    hash equal, so `action in state.legal_actions()` is the legality test.
+    """
+
+    kind: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def __init__(self, kind: str, **args: Any):
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(
+            self, "args", tuple(sorted((k, _freeze(v)) for k, v in args.items()))
+        )
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.args:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{k: _thaw(v) for k, v in self.args}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise IllegalAction(f"not an action: {data!r}")
+        args = {k: v for k, v in data.items() if k != "kind"}
+        return cls(data["kind"], **args)
+
+    def __repr__(self) -> str:
+        return f"Action({json.dumps(self.to_json(), sort_keys=True)})"
+
+
+# --- chance ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The table must throw `count` dice; the outcome is `Action("throw", dice=...)`.
+
+    `faces` are the values one die can show (1-6, or 2-7 for 67 Six Seven).
+    `colours`, for dice whose faces also carry a colour (Charidice), maps each die
+    position to its (value, colour) faces; the outcome then also has `colours=...`.
+    """
+
+    count: int
+    faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+    colours: tuple[tuple[tuple[int, str], ...], ...] | None = None
+    why: str = ""
+
+    def check(self, action: Action) -> tuple[int, ...]:
+        """The thrown values, sorted, or IllegalAction saying what is wrong."""
+        if action.kind != "throw":
+            raise IllegalAction(f"Throw {self.count} dice first.")
+        dice = action.get("dice", ())
+        if not isinstance(dice, tuple) or len(dice) != self.count:
+            raise IllegalAction(
+                f"Expected {self.count} dice, got {len(dice) if isinstance(dice, tuple) else 0}."
+            )
+        for value in dice:
+            if not isinstance(value, int) or isinstance(value, bool) or value not in self.faces:
+                raise IllegalAction(
+                    f"A die cannot show {value!r}: faces are {self.faces[0]}-{self.faces[-1]}."
+                )
+        return tuple(sorted(dice))
+
+    def outcomes(self) -> Iterator[tuple[tuple[int, ...], float]]:
+        """Every distinct sorted outcome with its probability (fair dice)."""
+        n, k = self.count, len(self.faces)
+        total = k**n
+        for dice in combinations_with_replacement(self.faces, n):
+            ways = math.factorial(n)
+            for c in Counter(dice).values():
+                ways //= math.factorial(c)
+            yield dice, ways / total
+
+    def sample(self, rng) -> Action:
+        """A throw drawn with `rng` (a `random.Random`): for simulation only."""
+        return Action("throw", dice=tuple(sorted(rng.choice(self.faces) for _ in range(self.count))))
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The table must draw one card from `deck`; the outcome is `Action("draw", card=NAME)`.
+
+    `cards` holds (name, copies left) for every card that can still come up, so a
+    physically drawn card is checked against the deck and the odds are exact.
+    """
+
+    deck: str
+    cards: tuple[tuple[str, int], ...]
+    why: str = ""
+
+    def check(self, action: Action) -> str:
+        if action.kind != "draw":
+            raise IllegalAction(f"Draw a card from the {self.deck} deck first.")
+        name = action.get("card")
+        left = dict(self.cards)
+        if name not in left:
+            raise IllegalAction(f"There is no card {name!r} in the {self.deck} deck.")
+        if left[name] <= 0:
+            raise IllegalAction(f"Every {name} card has already been drawn since the last shuffle.")
+        return name
+
+    def outcomes(self) -> Iterator[tuple[str, float]]:
+        total = sum(n for _, n in self.cards)
+        for name, n in self.cards:
+            if n:
+                yield name, n / total
+
+    def sample(self, rng) -> Action:
+        names = [name for name, n in self.cards for _ in range(n)]
+        return Action("draw", card=rng.choice(names))
+
+
+Chance = Throw | Draw
+
+
+# --- what a screen shows -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """What the table should see right now, in game-neutral terms, for the screens.
+
+    `dice` is the throw in front of the player, `aside` the dice set aside this
+    turn, `lines` a few short facts ("Turn 350", "Card: Double Time"), `message`
+    the last thing that happened ("Belly up! Ann loses 350").
+    """
+
+    dice: tuple[int, ...] = ()
+    aside: tuple[int, ...] = ()
+    colours: tuple[str, ...] | None = None
+    lines: tuple[str, ...] = ()
+    message: str = ""
+
+
+# --- games and states ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rulebook variant or house rule chosen at `new()`."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+class State(Protocol):
+    """What every game state answers. States are immutable values."""
+
+    game: str
+    players: int
+
+    def current_player(self) -> int: ...
+    def chance(self) -> Chance | None: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    def apply(self, action: Action) -> State: ...
+    def label(self, action: Action) -> str: ...
+    def scores(self) -> tuple[int, ...]: ...
+    def is_over(self) -> bool: ...
+    def winners(self) -> tuple[int, ...]: ...
+    def view(self) -> View: ...
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: its name, its player range, its options, and `new()`."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    _new: Any = field(repr=False)
+    _from_json: Any = field(repr=False)
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; an unknown option or value is an IllegalAction."""
+        chosen = {o.name: o.default for o in self.options}
+        known = {o.name: o for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise IllegalAction(
+                    f"{self.title} has no option {key!r}; options: {', '.join(known) or 'none'}."
+                )
+            if value not in known[key].choices:
+                allowed = ", ".join(str(c) for c in known[key].choices)
+                raise IllegalAction(f"Option {key} cannot be {value!r}; choose one of {allowed}.")
+            chosen[key] = value
+        return chosen
+
+    def new(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} is for {self.min_players} to {self.max_players} players."
+            )
+        return self._new(players, self.check_options(options))
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return self._from_json(data)
+
+    def replay(
+        self, players: int, options: Mapping[str, Any] | None, actions: Sequence[Action]
+    ) -> State:
+        """The state reached by applying `actions` in order from `new()`."""
+        state = self.new(players, options)
+        for action in actions:
+            state = state.apply(action)
+        return state
+
+
+def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
+    """Every player on the highest score: ties share the win."""
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)

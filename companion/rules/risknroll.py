@@ -1,0 +1,443 @@
+"""Risk 'n' Roll 2000: push your luck with six dice and an Action Card each turn.
+
+Reads like the rulebook (`rulebooks/risk-n-roll-2000.txt`): draw a card (and play or
+decline it), throw, set scoring dice aside and hold or roll, belly up, roll out.
+Interpretations of unclear sentences are in docs/rulings.md; each is marked
+"Ruling" below. The numbers live in SCORING and ACTION_CARDS, so a house rule is an
+edit to a table, not to the code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
+from itertools import product
+from typing import Any, Mapping
+
+from .core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Draw,
+    Game,
+    IllegalAction,
+    Option,
+    Throw,
+    View,
+    winners_by_score,
+)
+
+NAME = "risknroll"
+TITLE = "Risk 'n' Roll 2000"
+DICE = 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+SCORING: dict[str, Any] = {
+    "single": {1: 10, 5: 50},  # 1s are 10 each, 5s 50 each
+    "deuce": 20,  # a 2 under the Deuces card
+    "of_a_kind": {3: 300, 4: 400, 5: 500, 6: 2000},  # whatever the face
+    "three_pairs": 500,  # these three need all six dice of one throw
+    "two_trios": 500,
+    "straight": 500,
+}
+TARGET = {"normal": 2000, "double_millennium": 4000}
+SCORE_FLOOR: int | None = 0
+"""Ruling: a deduction cannot take a score below zero. None lets scores go negative."""
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    name: str
+    copies: int
+    effect: str  # plus_minus, no_harm, bonus, double_time, plague, deuces
+    amount: int = 0  # the bonus or the deduction, where the card has one
+
+
+ACTION_CARDS: tuple[ActionCard, ...] = (
+    ActionCard("Plus/Minus", 3, "plus_minus", 200),
+    ActionCard("No Harm/No Foul", 4, "no_harm"),
+    ActionCard("Bonus Time 300", 2, "bonus", 300),
+    ActionCard("Bonus Time 250", 1, "bonus", 250),
+    ActionCard("Bonus Time 200", 2, "bonus", 200),
+    ActionCard("Bonus Time 150", 1, "bonus", 150),
+    ActionCard("Double Time", 4, "double_time"),
+    ActionCard("The Plague", 3, "plague", 200),
+    ActionCard("Deuces", 4, "deuces"),
+)
+CARDS_BY_NAME = {c.name: c for c in ACTION_CARDS}
+FULL_DECK = tuple(c.copies for c in ACTION_CARDS)
+ROLL_OUT_CARDS = ("plus_minus", "bonus", "plague")
+"""Cards whose reward is earned by rolling out."""
+
+
+# --- scoring -----------------------------------------------------------------------
+
+
+def _face_options(face: int, count: int, deuces: bool) -> list[int]:
+    """Ways all `count` dice of one face score inside one throw (empty: they can't)."""
+    single = SCORING["single"].get(face) or (SCORING["deuce"] if deuces and face == 2 else 0)
+    ways = []
+    if single:
+        ways.append(count * single)
+    for kind in range(3, count + 1):
+        rest = count - kind
+        if rest == 0 or single:
+            ways.append(SCORING["of_a_kind"][kind] + rest * single)
+    return ways
+
+
+@lru_cache(maxsize=None)
+def score(dice: tuple[int, ...], deuces: bool = False) -> int | None:
+    """Points for setting exactly these dice (from one throw) aside, or None.
+
+    Every die must take part in a combination; the dice score the best way they
+    can be split (Ruling: splitting). The all-six combinations need six dice.
+    """
+    if not dice:
+        return None
+    counts = Counter(dice)
+    best = None
+    total = 0
+    for face, count in counts.items():
+        ways = _face_options(face, count, deuces)
+        if not ways:
+            total = None
+            break
+        total += max(ways)
+    best = total
+    if len(dice) == DICE:
+        sizes = sorted(counts.values())
+        six = []
+        if sizes == [1] * 6:
+            six.append(SCORING["straight"])
+        if all(c % 2 == 0 for c in sizes):  # Ruling: four of a kind and a pair are three pairs
+            six.append(SCORING["three_pairs"])
+        if sizes == [3, 3]:
+            six.append(SCORING["two_trios"])
+        if six:
+            best = max(six + ([best] if best is not None else []))
+    return best
+
+
+@lru_cache(maxsize=None)
+def scoring_sets(roll: tuple[int, ...], deuces: bool = False) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct set of dice from `roll` that may be set aside, with its points."""
+    counts = sorted(Counter(roll).items())
+    found = []
+    for takes in product(*(range(c + 1) for _, c in counts)):
+        chosen = tuple(face for (face, _), n in zip(counts, takes) for _ in range(n))
+        points = score(chosen, deuces)
+        if points is not None:
+            found.append((chosen, points))
+    found.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
+    return tuple(found)
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+# --- the state -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RiskNRollState:
+    """Between two actions: scores, whose turn, and how far the turn has come.
+
+    phase is one of: draw (the table draws an Action Card), card (play or decline
+    it), throw (the table throws `dice_left` dice), choose (set dice aside, then
+    hold or roll), target (Plus/Minus: pick the opponent to lose points), over.
+    """
+
+    players: int
+    target: int
+    cards: bool
+    totals: tuple[int, ...]
+    seat: int = 0
+    phase: str = "draw"
+    deck: tuple[int, ...] = FULL_DECK
+    card: str | None = None
+    card_in_play: bool = False
+    earned: bool = False
+    turn_points: int = 0
+    dice_left: int = DICE
+    roll: tuple[int, ...] = ()
+    aside: tuple[int, ...] = ()
+    rolled_out: int = 0
+    final_round: bool = False
+    message: str = ""
+    game: str = NAME
+
+    # -- questions every state answers ---------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in ("draw", "throw"):
+            return CHANCE
+        return self.seat
+
+    def chance(self) -> Throw | Draw | None:
+        if self.phase == "throw":
+            return Throw(self.dice_left, why=self._throw_why())
+        if self.phase == "draw":
+            deck = self.deck if any(self.deck) else FULL_DECK
+            return Draw(
+                "Action Card",
+                tuple((c.name, n) for c, n in zip(ACTION_CARDS, deck)),
+                why=f"P{self.seat + 1}: draw an Action Card",
+            )
+        return None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase == "card":
+            return (Action("card", play=True), Action("card", play=False))
+        if self.phase == "choose":
+            actions = []
+            for dice, _ in scoring_sets(self.roll, self._effect("deuces")):
+                if len(dice) == self.dice_left:
+                    actions.append(Action("keep", dice=dice, then="roll"))
+                else:
+                    actions.append(Action("keep", dice=dice, then="bank"))
+                    actions.append(Action("keep", dice=dice, then="roll"))
+            return tuple(actions)
+        if self.phase == "target":
+            return tuple(
+                Action("target", player=p) for p in range(self.players) if p != self.seat
+            )
+        return ()
+
+    def apply(self, action: Action) -> RiskNRollState:
+        if self.phase == "over":
+            raise IllegalAction("The game is over.")
+        chance = self.chance()
+        if chance is not None:
+            if isinstance(chance, Draw):
+                return self._drawn(chance.check(action))
+            return self._thrown(chance.check(action))
+        if action.kind == "keep" and isinstance(action.get("dice"), tuple):
+            action = Action("keep", dice=tuple(sorted(action["dice"])), then=action.get("then"))
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_not(action))
+        if action.kind == "card":
+            return self._card_chosen(action["play"])
+        if action.kind == "keep":
+            return self._kept(action["dice"], action["then"])
+        return self._deduct_from(action["player"])
+
+    def label(self, action: Action) -> str:
+        kind = action.kind
+        if kind == "keep":
+            dice = action["dice"]
+            points = score(dice, self._effect("deuces"))
+            left = self.dice_left - len(dice)
+            if action["then"] == "bank":
+                return f"{dice_text(dice)} +{points} bank"
+            return f"{dice_text(dice)} +{points} roll {left or DICE}"
+        if kind == "card":
+            return f"Play {self.card}" if action["play"] else "Decline card"
+        if kind == "target":
+            return f"-{CARDS_BY_NAME['Plus/Minus'].amount} to P{action['player'] + 1}"
+        if kind == "throw":
+            return f"Threw {dice_text(tuple(sorted(action.get('dice', ()))))}"
+        if kind == "draw":
+            return f"Drew {action.get('card')}"
+        return kind
+
+    def scores(self) -> tuple[int, ...]:
+        return self.totals
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> tuple[int, ...]:
+        return winners_by_score(self.totals) if self.is_over() else ()
+
+    def view(self) -> View:
+        lines = [f"Turn {self.turn_points}"]
+        if self.phase in ("throw", "choose"):
+            lines[0] += f", {self.dice_left} dice"
+        if self.card:
+            lines.append(f"{self.card}" + ("" if self.card_in_play else " (declined)"))
+        if self.final_round and not self.is_over():
+            lines.append(f"Final round: {self.target}+")
+        return View(
+            dice=self.roll if self.phase == "choose" else (),
+            aside=self.aside,
+            lines=tuple(lines),
+            message=self.message,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    # -- the turn, step by step ---------------------------------------------------
+
+    def _effect(self, effect: str) -> bool:
+        return self.card_in_play and CARDS_BY_NAME[self.card].effect == effect
+
+    def _throw_why(self) -> str:
+        if self.rolled_out and not self.aside and self.turn_points:
+            return f"P{self.seat + 1} rolled out: throw all {DICE} again"
+        return f"P{self.seat + 1}: throw {self.dice_left} dice"
+
+    def _drawn(self, name: str) -> RiskNRollState:
+        deck = list(self.deck if any(self.deck) else FULL_DECK)  # Ruling: reshuffle when empty
+        deck[[c.name for c in ACTION_CARDS].index(name)] -= 1
+        return replace(
+            self, deck=tuple(deck), card=name, phase="card", message=f"P{self.seat + 1} drew {name}"
+        )
+
+    def _card_chosen(self, play: bool) -> RiskNRollState:
+        word = "plays" if play else "declines"
+        return replace(
+            self, card_in_play=play, phase="throw", message=f"P{self.seat + 1} {word} {self.card}"
+        )
+
+    def _thrown(self, roll: tuple[int, ...]) -> RiskNRollState:
+        if scoring_sets(roll, self._effect("deuces")):
+            return replace(self, roll=roll, phase="choose", message="")
+        if self._effect("no_harm"):
+            kept = self.turn_points
+            return replace(self, roll=roll)._end_turn(
+                kept, f"No points, but No Harm/No Foul: P{self.seat + 1} keeps {kept}"
+            )
+        lost = self.turn_points
+        return replace(self, roll=roll)._end_turn(
+            0, f"Belly up! P{self.seat + 1} loses {lost}" if lost else "Belly up! No points"
+        )
+
+    def _kept(self, dice: tuple[int, ...], then: str) -> RiskNRollState:
+        points = score(dice, self._effect("deuces"))
+        left = self.dice_left - len(dice)
+        state = replace(self, turn_points=self.turn_points + points, aside=self.aside + dice)
+        if left == 0:  # rolling out: all six dice have scored, throw all six again
+            earned = self.earned or (
+                self.card_in_play and CARDS_BY_NAME[self.card].effect in ROLL_OUT_CARDS
+            )
+            return replace(
+                state,
+                dice_left=DICE,
+                aside=(),
+                roll=(),
+                rolled_out=self.rolled_out + 1,
+                earned=earned,
+                phase="throw",
+                message=f"Rolled out! {state.turn_points} so far, throw all {DICE}",
+            )
+        if then == "roll":
+            return replace(state, dice_left=left, roll=(), phase="throw", message="")
+        return state._bank()
+
+    def _bank(self) -> RiskNRollState:
+        points = self.turn_points
+        card = CARDS_BY_NAME[self.card] if self.card_in_play else None
+        notes = []
+        if card and card.effect == "double_time":
+            points *= 2
+            notes.append("doubled")
+        if card and self.earned and card.effect in ("bonus", "plus_minus"):
+            points += card.amount
+            notes.append(f"+{card.amount} bonus")
+        totals = list(self.totals)
+        totals[self.seat] += points
+        message = f"P{self.seat + 1} banks {points}" + (f" ({', '.join(notes)})" if notes else "")
+        if card and self.earned and card.effect == "plague":
+            for p in range(self.players):
+                if p != self.seat:
+                    totals[p] = _floored(totals[p] - card.amount)
+            message += f"; others -{card.amount}"
+        state = replace(self, totals=tuple(totals), message=message)
+        if card and self.earned and card.effect == "plus_minus" and self.players > 1:
+            return replace(state, phase="target")
+        return state._next_turn()
+
+    def _deduct_from(self, player: int) -> RiskNRollState:
+        totals = list(self.totals)
+        amount = CARDS_BY_NAME[self.card].amount
+        totals[player] = _floored(totals[player] - amount)
+        return replace(
+            self, totals=tuple(totals), message=f"{self.message}; P{player + 1} -{amount}"
+        )._next_turn()
+
+    def _end_turn(self, points: int, message: str) -> RiskNRollState:
+        totals = list(self.totals)
+        totals[self.seat] += points
+        return replace(self, totals=tuple(totals), message=message)._next_turn()
+
+    def _next_turn(self) -> RiskNRollState:
+        final = self.final_round or max(self.totals) >= self.target
+        if final and self.seat == self.players - 1:
+            return replace(
+                self, final_round=True, phase="over", turn_points=0, dice_left=DICE, aside=()
+            )
+        return replace(
+            self,
+            seat=(self.seat + 1) % self.players,
+            phase="draw" if self.cards else "throw",
+            card=None,
+            card_in_play=False,
+            earned=False,
+            turn_points=0,
+            dice_left=DICE,
+            roll=(),
+            aside=(),
+            rolled_out=0,
+            final_round=final,
+        )
+
+    def _why_not(self, action: Action) -> str:
+        if self.phase == "card":
+            return f"Play or decline {self.card} first."
+        if self.phase == "target":
+            return "Choose which opponent loses 200 points."
+        if action.kind != "keep":
+            return "Set scoring dice aside first."
+        dice = action.get("dice", ())
+        if not isinstance(dice, tuple) or not dice:
+            return "Set at least one scoring die aside."
+        if Counter(dice) - Counter(self.roll):
+            return f"{dice_text(tuple(sorted(dice)))} is not in the throw {dice_text(self.roll)}."
+        if score(tuple(sorted(dice)), self._effect("deuces")) is None:
+            return f"{dice_text(tuple(sorted(dice)))} does not score: every die set aside must score."
+        if len(dice) == self.dice_left and action.get("then") == "bank":
+            return "You rolled out: you must throw all six dice again."
+        return f"Choose bank or roll after setting {dice_text(tuple(sorted(dice)))} aside."
+
+
+def _floored(total: int) -> int:
+    return total if SCORE_FLOOR is None else max(SCORE_FLOOR, total)
+
+
+def _new(players: int, options: Mapping[str, Any]) -> RiskNRollState:
+    target = TARGET["double_millennium" if options["double_millennium"] else "normal"]
+    cards = options["action_cards"]
+    return RiskNRollState(
+        players=players,
+        target=target,
+        cards=cards,
+        totals=(0,) * players,
+        phase="draw" if cards else "throw",
+    )
+
+
+def _from_json(data: Mapping[str, Any]) -> RiskNRollState:
+    fields = dict(data)
+    for key in ("totals", "deck", "roll", "aside"):
+        fields[key] = tuple(fields[key])
+    return RiskNRollState(**fields)
+
+
+GAME = Game(
+    name=NAME,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=(
+        Option("double_millennium", False, (False, True), "play to 4000 instead of 2000"),
+        Option("action_cards", True, (True, False), "draw an Action Card each turn"),
+    ),
+    _new=_new,
+    _from_json=_from_json,
+)

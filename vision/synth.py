@@ -1,0 +1,244 @@
+"""Labelled synthetic dice scenes for tests and tuning.
+
+`scene(seed, **options)` returns (image BGR uint8, labels) where labels is a list of
+{"value", "colour", "bbox", "centre"} for each die's top face. Everything is drawn from
+a seeded numpy Generator, so a seed always gives the same picture.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# pip centres on a face spanning [-1, 1] x [-1, 1]
+_A = 0.52
+PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
+    1: [(0, 0)],
+    2: [(-_A, -_A), (_A, _A)],
+    3: [(-_A, -_A), (0, 0), (_A, _A)],
+    4: [(-_A, -_A), (_A, -_A), (-_A, _A), (_A, _A)],
+    5: [(-_A, -_A), (_A, -_A), (0, 0), (-_A, _A), (_A, _A)],
+    6: [(-_A, -_A), (_A, -_A), (-_A, 0), (_A, 0), (-_A, _A), (_A, _A)],
+    7: [(-_A, -_A), (_A, -_A), (-_A, 0), (0, 0), (_A, 0), (-_A, _A), (_A, _A)],
+}
+
+# face colour name -> (face BGR, pip BGR). None-coloured dice are "white"/"ivory"/etc.
+CHARIDICE_FACES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "magenta": ((150, 30, 200), (245, 245, 245)),
+    "blue": ((190, 90, 25), (245, 245, 245)),
+    "orange": ((25, 120, 240), (245, 245, 245)),
+    "grey": ((125, 125, 122), (245, 245, 245)),
+    "yellow": ((30, 205, 235), (25, 25, 25)),
+    "black": ((32, 30, 30), (245, 245, 245)),
+}
+PLAIN_FACES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "white": ((238, 240, 240), (20, 20, 20)),
+    "ivory": ((205, 230, 238), (25, 25, 25)),
+    "red": ((40, 35, 190), (240, 240, 240)),
+    "green": ((70, 140, 30), (240, 240, 240)),
+}
+BACKGROUNDS = [(60, 110, 40), (70, 70, 75), (150, 190, 210), (45, 40, 110), (120, 125, 125)]
+
+
+@dataclass
+class Die:
+    value: int
+    face: str  # key of CHARIDICE_FACES or PLAIN_FACES
+    centre: tuple[float, float]
+    size: float
+    angle: float  # degrees
+    side: int = -1  # which edge shows a side face (0..3), -1 none
+
+
+def face_colours(name: str):
+    return CHARIDICE_FACES.get(name) or PLAIN_FACES[name]
+
+
+def _face_patch(value: int, face: str, px: int, shade: float = 1.0) -> np.ndarray:
+    fbgr, pbgr = face_colours(face)
+    patch = np.zeros((px, px, 3), np.uint8)
+    f = tuple(int(c * shade) for c in fbgr)
+    patch[:] = f
+    # bevelled edge: real dice are rounded, so the rim of a face is darker
+    rim = max(2, px // 22)
+    cv2.rectangle(patch, (0, 0), (px - 1, px - 1), tuple(int(c * 0.7) for c in f), rim)
+    patch[:] = cv2.GaussianBlur(patch, (0, 0), rim * 0.6)
+    r = px / 2
+    pip_r = int(round(px * 0.085)) if value > 1 else int(round(px * 0.11))
+    p = tuple(int(c * (shade if sum(pbgr) > 300 else 1.0)) for c in pbgr)
+    for u, v in PIP_LAYOUT[value]:
+        cx, cy = r + u * r * 0.95, r + v * r * 0.95
+        cv2.circle(patch, (int(cx * 16), int(cy * 16)), pip_r * 16, p, -1, cv2.LINE_AA, shift=4)
+    return patch
+
+
+def _rounded_mask(px: int, radius_frac: float = 0.16) -> np.ndarray:
+    m = np.zeros((px, px), np.uint8)
+    rr = int(px * radius_frac)
+    cv2.rectangle(m, (rr, 0), (px - 1 - rr, px - 1), 255, -1)
+    cv2.rectangle(m, (0, rr), (px - 1, px - 1 - rr), 255, -1)
+    for cx, cy in ((rr, rr), (px - 1 - rr, rr), (rr, px - 1 - rr), (px - 1 - rr, px - 1 - rr)):
+        cv2.circle(m, (cx, cy), rr, 255, -1, cv2.LINE_AA)
+    return m
+
+
+def _quad(d: Die, rng: np.random.Generator, jitter: float) -> np.ndarray:
+    a = math.radians(d.angle)
+    ux, uy = math.cos(a), math.sin(a)
+    vx, vy = -uy, ux
+    h = d.size / 2
+    pts = []
+    for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        x = d.centre[0] + h * (su * ux + sv * vx)
+        y = d.centre[1] + h * (su * uy + sv * vy)
+        pts.append((x, y))
+    q = np.array(pts, np.float32)
+    q += rng.uniform(-jitter, jitter, q.shape).astype(np.float32) * d.size
+    return q
+
+
+def _paste(img: np.ndarray, patch: np.ndarray, mask: np.ndarray, quad: np.ndarray) -> None:
+    px = patch.shape[0]
+    src = np.array([[0, 0], [px - 1, 0], [px - 1, px - 1], [0, px - 1]], np.float32)
+    H = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    h, w = img.shape[:2]
+    x0, y0 = np.floor(quad.min(0)).astype(int) - 2
+    x1, y1 = np.ceil(quad.max(0)).astype(int) + 2
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 <= x0 or y1 <= y0:
+        return
+    T = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ H
+    size = (x1 - x0, y1 - y0)
+    wp = cv2.warpPerspective(patch, T, size, flags=cv2.INTER_AREA)
+    wm = cv2.warpPerspective(mask, T, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
+    roi = img[y0:y1, x0:x1].astype(np.float32)
+    img[y0:y1, x0:x1] = (roi * (1 - wm) + wp.astype(np.float32) * wm).astype(np.uint8)
+
+
+def render(dice: list[Die], *, size=(640, 480), background=(60, 110, 40), seed=0,
+           gradient=0.0, shadow=True, blur=0.0, jpeg=None, noise=4.0, jitter=0.03,
+           distractors=(), tray_edge=False) -> tuple[np.ndarray, list[dict]]:
+    """Draw the dice (and distractors) on a textured background; return image, labels."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = background
+    tex = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 2.0)
+    img += tex[..., None] * 10
+    if tray_edge:
+        t = int(rng.integers(12, 30))
+        dark = np.array([35, 35, 40], np.float32)
+        img[:t] = dark
+        img[:, :t] = dark
+        img[:, w - t:] = dark
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    for kind in distractors:
+        _distractor(img, kind, rng)
+    labels = []
+    for d in dice:
+        q = _quad(d, rng, jitter)
+        px = int(max(32, d.size * 3))
+        if shadow:
+            sh = np.zeros((h, w), np.uint8)
+            off = d.size * 0.12
+            cv2.fillConvexPoly(sh, (q + off).astype(np.int32), 255, cv2.LINE_AA)
+            sh = cv2.GaussianBlur(sh, (0, 0), d.size * 0.12).astype(np.float32)[..., None] / 255
+            img[:] = (img.astype(np.float32) * (1 - 0.45 * sh)).astype(np.uint8)
+        if d.side >= 0:
+            i = d.side
+            p0, p1 = q[i], q[(i + 1) % 4]
+            c = q.mean(0)
+            mid = (p0 + p1) / 2
+            out = (mid - c) / (np.linalg.norm(mid - c) + 1e-6)
+            depth = d.size * rng.uniform(0.25, 0.4)
+            sq = np.array([p1, p0, p0 + out * depth, p1 + out * depth], np.float32)
+            side_val = int(rng.integers(1, 7))
+            _paste(img, _face_patch(side_val, d.face, px, shade=0.62), _rounded_mask(px, 0.1), sq)
+        _paste(img, _face_patch(d.value, d.face, px), _rounded_mask(px), q)
+        x0, y0 = q.min(0)
+        x1, y1 = q.max(0)
+        colour = d.face if d.face in CHARIDICE_FACES else None
+        labels.append({"value": d.value, "colour": colour,
+                       "bbox": [float(x0), float(y0), float(x1), float(y1)],
+                       "centre": [float(d.centre[0]), float(d.centre[1])]})
+    out = img.astype(np.float32)
+    if gradient:
+        gx = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
+        gy = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
+        ang = rng.uniform(0, 2 * math.pi)
+        out *= (1.0 + gradient * (math.cos(ang) * gx + math.sin(ang) * gy))[..., None]
+    if noise:
+        out += rng.normal(0, noise, out.shape).astype(np.float32)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if blur:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    if jpeg:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out, labels
+
+
+def _distractor(img: np.ndarray, kind: str, rng: np.random.Generator) -> None:
+    h, w = img.shape[:2]
+    cx, cy = int(rng.uniform(0.15, 0.85) * w), int(rng.uniform(0.15, 0.85) * h)
+    if kind == "coin":
+        r = int(rng.uniform(14, 26))
+        col = (60, 150, 190) if rng.random() < 0.5 else (170, 170, 175)
+        cv2.circle(img, (cx, cy), r, col, -1, cv2.LINE_AA)
+        cv2.circle(img, (cx, cy), int(r * 0.8), tuple(int(c * 0.8) for c in col), 1, cv2.LINE_AA)
+    elif kind == "hand":
+        col = (120, 150, 205)
+        cv2.ellipse(img, (cx, cy), (70, 50), rng.uniform(0, 180), 0, 360, col, -1, cv2.LINE_AA)
+        for k in range(4):
+            a = rng.uniform(0, 2 * math.pi)
+            cv2.line(img, (cx, cy), (int(cx + 100 * math.cos(a)), int(cy + 100 * math.sin(a))),
+                     col, 22, cv2.LINE_AA)
+    elif kind == "card":
+        rect = ((cx, cy), (90, 130), rng.uniform(0, 180))
+        box = cv2.boxPoints(rect).astype(np.int32)
+        cv2.fillConvexPoly(img, box, (235, 235, 235), cv2.LINE_AA)
+        cv2.putText(img, "A", (cx - 12, cy + 10), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (30, 30, 160), 2)
+    elif kind == "shadow":
+        sh = np.zeros((h, w), np.uint8)
+        cv2.ellipse(sh, (cx, cy), (90, 60), rng.uniform(0, 180), 0, 360, 255, -1)
+        sh = cv2.GaussianBlur(sh, (0, 0), 15).astype(np.float32)[..., None] / 255
+        img[:] = (img.astype(np.float32) * (1 - 0.5 * sh)).astype(np.uint8)
+
+
+def scene(seed: int, *, n=None, values=range(1, 7), faces=None, touching=False, side_faces=False,
+          distractors=(), size=(640, 480), die_size=(42, 70), hard=True) -> tuple[np.ndarray, list[dict]]:
+    """A random labelled scene; `hard` adds lighting gradient, blur, JPEG noise."""
+    rng = np.random.default_rng(seed)
+    faces = list(faces or (list(PLAIN_FACES) + list(CHARIDICE_FACES)))
+    values = list(values)
+    n = int(n if n is not None else rng.integers(1, 7))
+    w, h = size
+    s = float(rng.uniform(*die_size))
+    dice: list[Die] = []
+    tries = 0
+    while len(dice) < n and tries < 2000:
+        tries += 1
+        ang = float(rng.uniform(0, 90))
+        c = (float(rng.uniform(s * 1.3, w - s * 1.3)), float(rng.uniform(s * 1.3, h - s * 1.3)))
+        group = [c]
+        if touching and len(dice) + 1 < n and rng.random() < 0.7:
+            a = math.radians(ang + 90 * int(rng.integers(0, 4)))
+            group.append((c[0] + s * 1.04 * math.cos(a), c[1] + s * 1.04 * math.sin(a)))
+        ok = all(s * 1.3 < g[0] < w - s * 1.3 and s * 1.3 < g[1] < h - s * 1.3 for g in group)
+        ok = ok and all(math.dist(g, d.centre) > s * 1.75 for g in group for d in dice)
+        if not ok:
+            continue
+        for g in group:
+            side = int(rng.integers(0, 4)) if side_faces and rng.random() < 0.6 else -1
+            dice.append(Die(int(rng.choice(values)), str(rng.choice(faces)), g, s, ang, side))
+    if hard:
+        opts = dict(gradient=float(rng.uniform(0, 0.3)), blur=float(rng.uniform(0, 1.0)),
+                    jpeg=int(rng.integers(55, 95)), noise=float(rng.uniform(2, 6)))
+    else:
+        opts = dict(gradient=0.0, blur=0.0, jpeg=None, noise=2.0)
+    bg = BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))]
+    return render(dice, size=size, background=bg, seed=seed + 1, distractors=distractors,
+                  tray_edge=bool(rng.random() < 0.3), **opts)
