@@ -1,0 +1,56 @@
+"""What the session asks the screen to show: plain values, no drawing.
+
+The session (`companion.table`) decides *what* a player should see and builds a
+`Screen`; `companion.ui.render` decides *how* it looks at the display's size. Keeping
+the two apart lets every screen be a pure function tested with golden images.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules import View
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One choice: its label, and the odds beside it where the advice has them."""
+
+    label: str
+    detail: str = ""  # e.g. "410 33%": expected points, chance of belly up
+    best: bool = False  # the advice's pick
+
+
+@dataclass(frozen=True)
+class Menu:
+    items: tuple[MenuItem, ...]
+    selected: int = 0
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screen's content.
+
+    kind is one of:
+      setup    choose game, players, variant (title + menu)
+      turn     the game in play: scores, the throw, dice aside, facts, the menu
+      throw    waiting for the dice: "throw N dice", how they will be read
+      confirm  a camera reading to accept or correct (entry + flagged dice)
+      enter    dice entered by hand (entry + cursor)
+      card     a drawn card to name (menu of cards) or to play or decline
+      over     final standings
+      message  a short notice, e.g. why a button did nothing
+    """
+
+    kind: str
+    title: str = ""
+    names: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    active: int | None = None
+    view: View | None = None
+    menu: Menu | None = None
+    entry: tuple[int, ...] = ()
+    cursor: int = 0
+    flagged: tuple[int, ...] = ()
+    note: str = ""
+    winners: tuple[int, ...] = ()
