@@ -1,0 +1,547 @@
+"""The companion's configuration: one TOML file, every key with a default and a doc line.
+
+    cfg = load_config(None)                 # /etc/companion/config.toml, or all defaults
+    cfg = load_config("my.toml")            # an explicitly named file must exist
+
+`SCHEMA` below is the single source of truth: validation, the typed dataclasses,
+`companion config` output, `docs/config.md` and `docs/config.example.toml` are all
+produced from it (`python -m companion.config --write-docs` regenerates the docs; a
+test checks they are in sync).
+
+Stdlib only (tomllib, difflib), so it imports on any machine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+DEFAULT_PATH = "/etc/companion/config.toml"
+
+GAMES = ("216", "risknroll", "sixseven", "charidice")
+BUTTON_NAMES = ("up", "down", "select", "back", "ok")
+
+
+class ConfigError(ValueError):
+    """A wrong config file. `errors` lists one sentence per problem, each naming its key."""
+
+    def __init__(self, errors: list[str] | str, path: str | None = None):
+        self.errors = [errors] if isinstance(errors, str) else list(errors)
+        self.path = path
+        head = f"{path}: " if path else ""
+        if len(self.errors) == 1:
+            msg = head + self.errors[0]
+        else:
+            msg = head + f"{len(self.errors)} problems:\n  " + "\n  ".join(self.errors)
+        super().__init__(msg)
+
+
+# --------------------------------------------------------------------------- schema
+
+@dataclass(frozen=True)
+class Key:
+    section: str
+    name: str
+    kind: str                       # "str" | "int" | "float" | "bool" | "list[str]" | "pin"
+    default: Any                    # None: no value (optional key, or computed at load time)
+    doc: str
+    choices: tuple | None = None
+    min: float | None = None
+    max: float | None = None
+
+    @property
+    def dotted(self) -> str:
+        return f"{self.section}.{self.name}"
+
+
+def _k(section, name, kind, default, doc, **kw) -> Key:
+    return Key(section, name, kind, default, doc, **kw)
+
+
+SECTIONS: dict[str, str] = {
+    "display": "The OLED (or its stand-in on a machine without one).",
+    "buttons": "The five buttons: up, down, select, back, ok (Roll/OK).",
+    "camera": "The camera over the dice tray.",
+    "vision": "Reading dice from camera frames.",
+    "store": "Where games are kept (SQLite).",
+    "game": "What `companion play` starts when no game is unfinished.",
+    "service": "Running under systemd.",
+}
+
+SCHEMA: tuple[Key, ...] = (
+    # display
+    _k("display", "driver", "str", "ssd1306",
+       "OLED controller, or a stand-in: terminal (half-blocks), png (frames to png_dir), none",
+       choices=("ssd1306", "sh1106", "ssd1309", "terminal", "png", "none")),
+    _k("display", "interface", "str", "i2c", "how the OLED is wired", choices=("i2c", "spi")),
+    _k("display", "i2c_port", "int", 1, "I2C bus number (/dev/i2c-N)", min=0, max=99),
+    _k("display", "i2c_address", "int", 0x3C,
+       "I2C address of the OLED (0x3C, sometimes 0x3D); TOML accepts 0x3C", min=0x03, max=0x77),
+    _k("display", "spi_port", "int", 0, "SPI bus number (/dev/spidevPORT.DEVICE)", min=0, max=9),
+    _k("display", "spi_device", "int", 0, "SPI chip select (CE0 = 0, CE1 = 1)", min=0, max=9),
+    _k("display", "spi_dc_pin", "int", 24, "GPIO (BCM) of the OLED's D/C pin, SPI only",
+       min=0, max=27),
+    _k("display", "spi_reset_pin", "int", 25, "GPIO (BCM) of the OLED's RES pin, SPI only",
+       min=0, max=27),
+    _k("display", "spi_speed_hz", "int", 8_000_000, "SPI clock", min=500_000, max=32_000_000),
+    _k("display", "width", "int", 128, "pixels across", choices=(128,)),
+    _k("display", "height", "int", 64, "pixels down", choices=(64, 32)),
+    _k("display", "rotate", "int", 0, "quarter turns clockwise (2 = upside down)",
+       choices=(0, 1, 2, 3)),
+    _k("display", "contrast", "int", 255, "brightness while in use", min=0, max=255),
+    _k("display", "dim_contrast", "int", 16, "brightness once dimmed", min=0, max=255),
+    _k("display", "dim_after", "float", 60.0,
+       "seconds without activity before dimming (0 = never)", min=0, max=86400),
+    _k("display", "blank_after", "float", 600.0,
+       "seconds without activity before the screen goes dark to spare the OLED (0 = never)",
+       min=0, max=86400),
+    _k("display", "fallback", "str", "terminal",
+       "stand-in used when the OLED cannot be opened", choices=("terminal", "none")),
+    _k("display", "png_dir", "str", "companion-frames",
+       "folder for driver = \"png\" frames"),
+    _k("display", "png_scale", "int", 4, "enlargement of png frames (nearest neighbour)",
+       min=1, max=16),
+    # buttons
+    _k("buttons", "source", "str", "auto",
+       "gpio, keyboard (terminal stand-in), none; auto = gpio on a Pi, else keyboard",
+       choices=("auto", "gpio", "keyboard", "none")),
+    _k("buttons", "up", "pin", 5, "GPIO (BCM number or a name like \"GPIO5\") of Up"),
+    _k("buttons", "down", "pin", 6, "GPIO of Down"),
+    _k("buttons", "select", "pin", 13, "GPIO of Select"),
+    _k("buttons", "back", "pin", 19, "GPIO of Back (long press: undo)"),
+    _k("buttons", "ok", "pin", 26, "GPIO of Roll/OK (\"I have thrown, read the dice\" / confirm)"),
+    _k("buttons", "pull_up", "bool", True,
+       "buttons wired to GND with the internal pull-up (false: wired to 3V3, pulled down)"),
+    _k("buttons", "hold_time", "float", 0.8, "seconds held for a long press", min=0.2, max=5),
+    _k("buttons", "debounce_ms", "int", 30,
+       "a level must stay this long to count (ms)", min=0, max=500),
+    # camera
+    _k("camera", "source", "str", "auto",
+       "picamera2, opencv (USB/V4L2), folder, virtual (random dice), none (button entry); "
+       "auto = the first that works of picamera2, opencv, folder",
+       choices=("auto", "picamera2", "opencv", "folder", "virtual", "none")),
+    _k("camera", "index", "int", 0, "OpenCV camera index (/dev/videoN)", min=0, max=63),
+    _k("camera", "folder", "str", "", "a folder of images read one per frame (empty = none)"),
+    _k("camera", "loop", "bool", True, "start the folder again at its end"),
+    _k("camera", "width", "int", 640, "frame width", min=160, max=4608),
+    _k("camera", "height", "int", 480, "frame height", min=120, max=2592),
+    _k("camera", "lock_after", "float", 2.0,
+       "seconds after start to fix exposure and white balance (0 = only when asked)",
+       min=0, max=600),
+    _k("camera", "fail_after", "int", 5,
+       "failed reads in a row before the camera counts as failed (then: button entry)",
+       min=1, max=1000),
+    _k("camera", "seed", "int", None,
+       "seed of the virtual roller (unset = a new game each time)"),
+    # vision
+    _k("vision", "confidence", "float", 0.6,
+       "readings below this confidence are confirmed with the buttons", min=0, max=1),
+    # store
+    _k("store", "path", "str", None,
+       "SQLite file; unset = $STATE_DIRECTORY/companion.db under systemd, "
+       "else ~/.local/state/companion/companion.db"),
+    # game
+    _k("game", "default", "str", "risknroll", "game started by default", choices=GAMES),
+    _k("game", "players", "int", 3, "number of players", min=1, max=8),
+    _k("game", "names", "list[str]", None, "player names in seat order (unset = P1, P2, ...)"),
+    # service
+    _k("service", "watchdog", "bool", True,
+       "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs"),
+)
+
+KEYS: dict[str, Key] = {k.dotted: k for k in SCHEMA}
+
+
+# --------------------------------------------------------------------------- typed config
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    driver: str
+    interface: str
+    i2c_port: int
+    i2c_address: int
+    spi_port: int
+    spi_device: int
+    spi_dc_pin: int
+    spi_reset_pin: int
+    spi_speed_hz: int
+    width: int
+    height: int
+    rotate: int
+    contrast: int
+    dim_contrast: int
+    dim_after: float
+    blank_after: float
+    fallback: str
+    png_dir: str
+    png_scale: int
+
+    @property
+    def is_oled(self) -> bool:
+        return self.driver in ("ssd1306", "sh1106", "ssd1309")
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    source: str
+    up: int | str
+    down: int | str
+    select: int | str
+    back: int | str
+    ok: int | str
+    pull_up: bool
+    hold_time: float
+    debounce_ms: int
+
+    @property
+    def pins(self) -> dict[str, int | str]:
+        return {name: getattr(self, name) for name in BUTTON_NAMES}
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    source: str
+    index: int
+    folder: str
+    loop: bool
+    width: int
+    height: int
+    lock_after: float
+    fail_after: int
+    seed: int | None
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    confidence: float
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    path: str
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    default: str
+    players: int
+    names: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    watchdog: bool
+
+
+SECTION_TYPES: dict[str, type] = {
+    "display": DisplayConfig, "buttons": ButtonsConfig, "camera": CameraConfig,
+    "vision": VisionConfig, "store": StoreConfig, "game": GameConfig, "service": ServiceConfig,
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    display: DisplayConfig
+    buttons: ButtonsConfig
+    camera: CameraConfig
+    vision: VisionConfig
+    store: StoreConfig
+    game: GameConfig
+    service: ServiceConfig
+    source: str | None = None        # the file it was read from; None = defaults only
+
+    def to_toml(self) -> str:
+        return to_toml(self)
+
+
+# --------------------------------------------------------------------------- loading
+
+_said: set[str] = set()
+
+
+def _say_once(msg: str) -> None:
+    if msg not in _said:
+        _said.add(msg)
+        print(msg, file=sys.stderr)
+
+
+def default_store_path(env: dict[str, str] | None = None) -> str:
+    env = os.environ if env is None else env
+    state = env.get("STATE_DIRECTORY")
+    if state:
+        # systemd may pass several directories separated by ':'; ours is the first
+        return str(Path(state.split(":")[0]) / "companion.db")
+    return str(Path("~/.local/state/companion/companion.db").expanduser())
+
+
+def load_config(path: str | None = None, *, say: Callable[[str], None] | None = None) -> Config:
+    """Read and check the config. `path=None` reads DEFAULT_PATH if it exists, else defaults."""
+    say = say or _say_once
+    if path is None:
+        p = Path(DEFAULT_PATH)
+        if not p.exists():
+            say(f"companion: no {DEFAULT_PATH}, using the built-in defaults")
+            return from_dict({}, source=None)
+    else:
+        p = Path(path)
+        if not p.exists():
+            raise ConfigError(f"config file not found: {path}")
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"not valid TOML: {e}", path=str(p)) from None
+    except OSError as e:
+        raise ConfigError(f"cannot read: {e.strerror or e}", path=str(p)) from None
+    return from_dict(data, source=str(p))
+
+
+def _suggest(word: str, options, prefix: str = "") -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f"; did you mean {prefix}{close[0]}?" if close else ""
+
+
+def _fmt(v: Any) -> str:
+    return repr(v)
+
+
+def _check_value(key: Key, value: Any) -> tuple[Any, str | None]:
+    """Returns (converted value, error or None)."""
+    name = key.dotted
+    kind = key.kind
+    if kind == "bool":
+        if not isinstance(value, bool):
+            return None, f"{name}: {_fmt(value)} is not true or false"
+        return value, None
+    if kind == "str":
+        if not isinstance(value, str):
+            return None, f"{name}: {_fmt(value)} is not a string"
+    elif kind == "int":
+        if isinstance(value, str) and key.name.endswith("address"):
+            try:
+                value = int(value, 0)
+            except ValueError:
+                return None, f"{name}: {value!r} is not a number like 0x3C"
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None, f"{name}: {_fmt(value)} is not a whole number"
+    elif kind == "float":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None, f"{name}: {_fmt(value)} is not a number"
+        value = float(value)
+    elif kind == "pin":
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            return None, f"{name}: {_fmt(value)} is not a GPIO number or name like \"GPIO5\""
+        if isinstance(value, int) and not 0 <= value <= 27:
+            return None, f"{name}: {value} is not a GPIO of the 40-pin header (0 to 27)"
+        if isinstance(value, str) and not value.strip():
+            return None, f"{name}: an empty pin name"
+        return value, None
+    elif kind == "list[str]":
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            return None, f"{name}: {_fmt(value)} is not a list of strings"
+        return tuple(value), None
+    if key.choices is not None and value not in key.choices:
+        allowed = ", ".join(str(c) for c in key.choices)
+        return None, f"{name}: {_fmt(value)} is not one of {allowed}"
+    if key.min is not None and value < key.min or key.max is not None and value > key.max:
+        lo = _show(key, key.min)
+        hi = _show(key, key.max)
+        return None, f"{name}: {_fmt(value)} is outside {lo} to {hi}"
+    return value, None
+
+
+def _show(key: Key, v):
+    if v is None:
+        return "-"
+    if key.name.endswith("address"):
+        return hex(int(v))
+    if key.kind == "int":
+        return str(int(v))
+    return f"{v:g}"
+
+
+def from_dict(data: dict, *, source: str | None = None) -> Config:
+    """Validate a parsed TOML document and build the Config (all problems at once)."""
+    errors: list[str] = []
+    values: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
+    if not isinstance(data, dict):
+        raise ConfigError("the top level must be a table", path=source)
+    for sname, table in data.items():
+        if sname not in SECTIONS:
+            hint = _suggest(sname, SECTIONS)
+            if not hint and sname in {k.name for k in SCHEMA}:
+                owner = next(k.section for k in SCHEMA if k.name == sname)
+                hint = f"; did you mean {owner}.{sname}?"
+            errors.append(f"{sname}: unknown section (allowed: {', '.join(SECTIONS)}){hint}")
+            continue
+        if not isinstance(table, dict):
+            errors.append(f"{sname}: must be a table [{sname}], not a value")
+            continue
+        for kname, value in table.items():
+            key = KEYS.get(f"{sname}.{kname}")
+            if key is None:
+                names = [k.name for k in SCHEMA if k.section == sname]
+                hint = _suggest(kname, names, prefix=f"{sname}.")
+                if not hint:
+                    elsewhere = [k.dotted for k in SCHEMA if k.name == kname]
+                    if elsewhere:
+                        hint = f"; did you mean {elsewhere[0]}?"
+                errors.append(f"{sname}.{kname}: unknown key{hint} "
+                              f"(keys of [{sname}]: {', '.join(names)})")
+                continue
+            conv, err = _check_value(key, value)
+            if err:
+                errors.append(err)
+            else:
+                values[sname][kname] = conv
+    # cross-key checks
+    d = {**{k.name: k.default for k in SCHEMA if k.section == "display"}, **values["display"]}
+    if d["driver"] == "ssd1309" and d["height"] != 64:
+        errors.append("display.height: the ssd1309 is 128x64 only")
+    b = {**{k.name: k.default for k in SCHEMA if k.section == "buttons"}, **values["buttons"]}
+    seen: dict[str, str] = {}
+    for bname in BUTTON_NAMES:
+        pin = str(b[bname]).upper().removeprefix("GPIO").removeprefix("BCM")
+        if pin in seen:
+            errors.append(f"buttons.{bname}: pin {b[bname]} is already used by "
+                          f"buttons.{seen[pin]}")
+        seen[pin] = bname
+    g = {**{k.name: k.default for k in SCHEMA if k.section == "game"}, **values["game"]}
+    if g["names"] is not None and len(g["names"]) != g["players"]:
+        errors.append(f"game.names: {len(g['names'])} names for game.players = {g['players']}")
+    if errors:
+        raise ConfigError(errors, path=source)
+
+    sections = {}
+    for sname, cls in SECTION_TYPES.items():
+        kw = {}
+        for key in SCHEMA:
+            if key.section == sname:
+                v = values[sname].get(key.name, key.default)
+                if key.dotted == "store.path":
+                    v = default_store_path() if v is None else str(Path(v).expanduser())
+                kw[key.name] = v
+        sections[sname] = cls(**kw)
+    return Config(**sections, source=source)
+
+
+def defaults() -> Config:
+    return from_dict({})
+
+
+# --------------------------------------------------------------------------- output
+
+def _toml_value(v: Any, key: Key | None = None) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        if key is not None and key.name.endswith("address"):
+            return f"0x{v:02X}"
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    s = str(v).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{s}"'
+
+
+def to_toml(cfg: Config) -> str:
+    """The effective config as TOML (it loads back to the same Config)."""
+    lines = [f"# effective configuration (from {cfg.source or 'built-in defaults'})"]
+    for sname in SECTIONS:
+        lines.append("")
+        lines.append(f"[{sname}]")
+        sec = getattr(cfg, sname)
+        for key in (k for k in SCHEMA if k.section == sname):
+            v = getattr(sec, key.name)
+            if v is None:
+                lines.append(f"# {key.name} = (unset)")
+            else:
+                lines.append(f"{key.name} = {_toml_value(v, key)}")
+    return "\n".join(lines) + "\n"
+
+
+def _allowed(key: Key) -> str:
+    if key.choices:
+        return " | ".join(_toml_value(c, key) for c in key.choices)
+    if key.min is not None or key.max is not None:
+        return f"{_show(key, key.min)} to {_show(key, key.max)}"
+    return {"str": "text", "bool": "true | false", "pin": "GPIO number or name",
+            "list[str]": "list of text", "int": "whole number"}.get(key.kind, key.kind)
+
+
+def render_markdown() -> str:
+    out = [
+        "# Configuration",
+        "",
+        "<!-- generated from companion/config.py SCHEMA by "
+        "`python -m companion.config --write-docs`; do not edit by hand -->",
+        "",
+        f"One TOML file: `{DEFAULT_PATH}` (or `--config PATH`). Every key is optional; a missing",
+        "default file means all defaults. A wrong key or value stops the program with a message",
+        "naming the key and what is allowed; `companion config --check` checks a file, and",
+        "`companion config` prints the effective configuration. An example with every key:",
+        "[`config.example.toml`](config.example.toml).",
+        "",
+    ]
+    for sname, sdoc in SECTIONS.items():
+        out += [f"## [{sname}]", "", sdoc, "", "| key | default | allowed | meaning |",
+                "|---|---|---|---|"]
+        for key in (k for k in SCHEMA if k.section == sname):
+            default = "unset" if key.default is None else f"`{_toml_value(key.default, key)}`"
+            out.append(f"| `{key.name}` | {default} | {_allowed(key).replace('|', '&#124;')} "
+                       f"| {key.doc} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def render_example() -> str:
+    out = [
+        "# Table companion configuration: every key with its default.",
+        f"# Installed as {DEFAULT_PATH}. Uncomment and change what differs on your box.",
+        "# Generated from companion/config.py (python -m companion.config --write-docs).",
+    ]
+    for sname, sdoc in SECTIONS.items():
+        out += ["", f"# {sdoc}", f"[{sname}]"]
+        for key in (k for k in SCHEMA if k.section == sname):
+            out.append(f"# {key.doc} ({_allowed(key)})")
+            if key.default is None:
+                example = {"seed": "42", "path": '"/var/lib/companion/companion.db"',
+                           "names": '["Ann", "Bob", "Cy"]'}.get(key.name, '""')
+                out.append(f"#{key.name} = {example}")
+            else:
+                out.append(f"#{key.name} = {_toml_value(key.default, key)}")
+    return "\n".join(out) + "\n"
+
+
+DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
+
+
+def write_docs(docs_dir: Path = DOCS_DIR) -> list[Path]:
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    md = docs_dir / "config.md"
+    ex = docs_dir / "config.example.toml"
+    md.write_text(render_markdown(), encoding="utf-8")
+    ex.write_text(render_example(), encoding="utf-8")
+    return [md, ex]
+
+
+def replace(cfg: Config, **sections: dict[str, Any]) -> Config:
+    """A copy with some keys changed, e.g. replace(cfg, display={"driver": "terminal"})."""
+    new = {s: dataclasses.replace(getattr(cfg, s), **kv) for s, kv in sections.items()}
+    return dataclasses.replace(cfg, **new)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    if sys.argv[1:] == ["--write-docs"]:
+        for p in write_docs():
+            print(p)
+    else:
+        print("usage: python -m companion.config --write-docs", file=sys.stderr)
+        sys.exit(2)

@@ -1,0 +1,154 @@
+"""companion.config: schema, validation messages, loading, the generated docs."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion import config as C
+from companion.config import ConfigError, from_dict, load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_defaults_match_the_issue():
+    cfg = C.defaults()
+    assert cfg.display.driver == "ssd1306" and cfg.display.i2c_address == 0x3C
+    assert (cfg.display.width, cfg.display.height) == (128, 64)
+    assert cfg.buttons.pins == {"up": 5, "down": 6, "select": 13, "back": 19, "ok": 26}
+    assert cfg.buttons.hold_time == 0.8 and cfg.buttons.debounce_ms == 30
+    assert cfg.buttons.pull_up is True
+    assert cfg.game.default == "risknroll" and cfg.game.players == 3 and cfg.game.names is None
+    assert cfg.service.watchdog is True
+
+
+def test_every_dataclass_field_is_a_schema_key_and_back():
+    for sname, cls in C.SECTION_TYPES.items():
+        fields = [f.name for f in dataclasses.fields(cls)]
+        assert fields == [k.name for k in C.SCHEMA if k.section == sname], sname
+    assert set(C.SECTIONS) == set(C.SECTION_TYPES)
+    for key in C.SCHEMA:
+        assert key.doc.strip(), key.dotted
+        if key.default is not None:   # every default passes its own validation
+            _, err = C._check_value(key, key.default)
+            assert err is None, err
+
+
+def test_wrong_choice_names_key_and_allowed_values():
+    with pytest.raises(ConfigError) as e:
+        from_dict({"display": {"driver": "ssd1305"}})
+    assert str(e.value) == ("display.driver: 'ssd1305' is not one of "
+                            "ssd1306, sh1106, ssd1309, terminal, png, none")
+
+
+@pytest.mark.parametrize("data, expected", [
+    ({"display": {"adress": 0x3D}}, "display.adress: unknown key; did you mean display.i2c_address?"),
+    ({"buttons": {"hold_tme": 1}}, "did you mean buttons.hold_time?"),
+    ({"buton": {}}, "buton: unknown section"),
+    ({"buton": {}}, "did you mean buttons?"),
+    ({"camera": {"contrast": 3}}, "did you mean display.contrast?"),
+    ({"display": {"contrast": 300}}, "display.contrast: 300 is outside 0 to 255"),
+    ({"display": {"height": 48}}, "display.height: 48 is not one of 64, 32"),
+    ({"display": {"i2c_address": "0x3X"}}, "display.i2c_address: '0x3X' is not a number"),
+    ({"buttons": {"pull_up": "yes"}}, "buttons.pull_up: 'yes' is not true or false"),
+    ({"buttons": {"ok": 40}}, "buttons.ok: 40 is not a GPIO"),
+    ({"buttons": {"ok": 5}}, "buttons.ok: pin 5 is already used by buttons.up"),
+    ({"buttons": {"down": "GPIO5"}}, "buttons.down: pin GPIO5 is already used by buttons.up"),
+    ({"game": {"default": "yahtzee"}}, "game.default: 'yahtzee' is not one of 216, risknroll"),
+    ({"game": {"names": ["a", "b"]}}, "game.names: 2 names for game.players = 3"),
+    ({"game": {"players": 2.5}}, "game.players: 2.5 is not a whole number"),
+    ({"display": {"driver": "ssd1309", "height": 32}}, "ssd1309 is 128x64 only"),
+    ({"display": 3}, "display: must be a table"),
+])
+def test_errors_name_the_key(data, expected):
+    with pytest.raises(ConfigError) as e:
+        from_dict(data)
+    assert expected in str(e.value)
+
+
+def test_all_errors_reported_at_once():
+    with pytest.raises(ConfigError) as e:
+        from_dict({"display": {"driver": "x", "rotate": 7}, "game": {"players": 0}})
+    assert len(e.value.errors) == 3
+
+
+def test_values_are_converted():
+    cfg = from_dict({"display": {"i2c_address": "0x3d", "dim_after": 5},
+                     "buttons": {"ok": "GPIO21"},
+                     "game": {"players": 2, "names": ["Ann", "Bob"]}})
+    assert cfg.display.i2c_address == 0x3D and cfg.display.dim_after == 5.0
+    assert isinstance(cfg.display.dim_after, float)
+    assert cfg.buttons.pins["ok"] == "GPIO21"
+    assert cfg.game.names == ("Ann", "Bob")
+    hash(cfg)  # frozen all the way down
+
+
+def test_store_path_default_follows_state_directory(monkeypatch):
+    monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/companion")
+    assert C.defaults().store.path == "/var/lib/companion/companion.db"
+    monkeypatch.delenv("STATE_DIRECTORY")
+    monkeypatch.setenv("HOME", "/home/ann")
+    assert C.defaults().store.path == "/home/ann/.local/state/companion/companion.db"
+    assert from_dict({"store": {"path": "~/x.db"}}).store.path == "/home/ann/x.db"
+
+
+def test_load_missing_default_file_gives_defaults_said_once(monkeypatch, tmp_path):
+    monkeypatch.setattr(C, "DEFAULT_PATH", str(tmp_path / "nope.toml"))
+    said = []
+    cfg = load_config(None, say=said.append)
+    assert cfg.source is None and cfg.display == C.defaults().display
+    assert len(said) == 1 and "nope.toml" in said[0]
+
+
+def test_load_missing_explicit_file_is_an_error(tmp_path):
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(str(tmp_path / "nope.toml"))
+
+
+def test_load_file_and_bad_toml(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('[display]\ndriver = "sh1106"\ni2c_address = 0x3D\n')
+    cfg = load_config(str(p))
+    assert cfg.display.driver == "sh1106" and cfg.display.i2c_address == 0x3D
+    assert cfg.source == str(p)
+    p.write_text("[display\n")
+    with pytest.raises(ConfigError, match="not valid TOML") as e:
+        load_config(str(p))
+    assert str(p) in str(e.value)
+
+
+def test_effective_toml_round_trips():
+    cfg = from_dict({"display": {"driver": "terminal", "i2c_address": 0x3D},
+                     "camera": {"seed": 7}, "game": {"players": 2, "names": ["A", "B"]}})
+    text = C.to_toml(cfg)
+    assert "i2c_address = 0x3D" in text
+    assert from_dict(tomllib.loads(text)) == dataclasses.replace(cfg, source=None)
+
+
+def test_example_config_loads_to_the_defaults_and_uncommented_too():
+    example = C.render_example()
+    assert from_dict(tomllib.loads(example)) == C.defaults()
+    uncommented = "\n".join(
+        line[1:] if line.startswith("#") and " = " in line and not line.startswith("# ") else line
+        for line in example.splitlines())
+    cfg = from_dict(tomllib.loads(uncommented))
+    assert cfg.display == C.defaults().display and cfg.buttons == C.defaults().buttons
+    assert cfg.game.names == ("Ann", "Bob", "Cy")
+
+
+def test_docs_are_in_sync_with_the_schema():
+    md = (ROOT / "docs" / "config.md").read_text(encoding="utf-8")
+    ex = (ROOT / "docs" / "config.example.toml").read_text(encoding="utf-8")
+    hint = "regenerate with: python -m companion.config --write-docs"
+    assert md == C.render_markdown(), hint
+    assert ex == C.render_example(), hint
+    for key in C.SCHEMA:
+        assert f"| `{key.name}` |" in md and f"#{key.name} = " in ex
+
+
+def test_replace_helper():
+    cfg = C.replace(C.defaults(), display={"driver": "none"})
+    assert cfg.display.driver == "none" and cfg.buttons == C.defaults().buttons
