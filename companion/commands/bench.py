@@ -1,0 +1,46 @@
+"""`companion bench`: speed and accuracy figures, printed, never asserted.
+
+Targets (advice build under 2 s, a query under 5 ms, the dice reader's accuracy
+and milliseconds per frame) are measured here so they can be watched on this
+machine and on a Pi, without timed tests that fail on a busy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+PARTS = ("advice", "vision", "screens")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "parts", nargs="*", choices=PARTS, metavar="PART",
+        help=f"what to measure: {', '.join(PARTS)} (default: all)",
+    )
+    parser.add_argument(
+        "--photos", metavar="DIR",
+        help="folder of labelled dice photo sets (default: ../shared/dice-photos)",
+    )
+    parser.add_argument(
+        "--limit", type=int, metavar="N", help="at most N images per set (quicker)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    parts = args.parts or PARTS
+    if "advice" in parts:
+        from companion.advice.bench import advice_figures
+
+        print("== advice")
+        advice_figures()
+    if "vision" in parts:
+        from companion.commands.bench_vision import vision_figures
+
+        print("== dice reader")
+        vision_figures(args.photos, limit=args.limit)
+    if "screens" in parts:
+        from companion.ui.bench import screen_figures
+
+        print("== screens")
+        screen_figures()
+    return 0
