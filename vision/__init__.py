@@ -1,0 +1,17 @@
+"""Image -> dice readings. Imports only numpy and OpenCV; knows nothing of games.
+
+    read(frame, expect=None) -> list[DieReading]
+    Settle: stream settle detector (one reading per throw)
+    synth: labelled synthetic scenes
+"""
+
+from .reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
+
+__all__ = ["read", "DieReading", "Expect", "CHARIDICE_COLOURS", "CONFIRM_BELOW"]
+
+
+def read(frame, expect=None, calibration=None):
+    """Read the top faces of the dice in a BGR frame (see vision.reader)."""
+    from .reader import read as _read
+
+    return _read(frame, expect, calibration)

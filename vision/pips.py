@@ -18,8 +18,9 @@ PIP_DTYPE = np.dtype([
 
 def pip_channels(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(gray, value) channels: gray finds dark pips, max-channel finds coloured light pips."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    value = frame.max(axis=2)
+    gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    # JPEG chroma subsampling makes single channels blocky: smooth the max channel more
+    value = cv2.GaussianBlur(np.ascontiguousarray(frame.max(axis=2)), (5, 5), 0)
     return gray, value
 
 
@@ -29,7 +30,7 @@ def find_pips(frame: np.ndarray, kernel: int = 19, threshold: float = 28.0,
     gray, value = pip_channels(frame)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
     dark = cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, k)
-    light = cv2.maximum(cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, k),
+    light = np.maximum(cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, k),
                         cv2.morphologyEx(value, cv2.MORPH_TOPHAT, k))
     max_area = max_area or int(kernel * kernel * 0.6)
     rows = []

@@ -1,0 +1,35 @@
+"""Score the dice reader on the real photographs and on synthetic scenes.
+
+    .venv/bin/python benchmarks/vision_accuracy.py [PHOTOS_DIR] [--limit N] [--synthetic N] [--failures]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.commands.bench_vision import (  # noqa: E402
+    photo_sets, photos_dir, score_photo_set, vision_figures,
+)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("photos", nargs="?", default=None)
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--synthetic", type=int, default=200)
+    ap.add_argument("--failures", action="store_true", help="list images not read exactly right")
+    a = ap.parse_args()
+    vision_figures(a.photos, limit=a.limit, synthetic=a.synthetic)
+    if a.failures:
+        for sd in photo_sets(photos_dir(a.photos)):
+            _, bad = score_photo_set(sd, a.limit)
+            print(sd.name, " ".join(bad))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

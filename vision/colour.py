@@ -1,0 +1,41 @@
+"""Face colour names, robust to white balance through a one-step calibration."""
+
+from __future__ import annotations
+
+import numpy as np
+
+# reference face colours in OpenCV 8-bit Lab (L 0..255, a/b offset 128)
+REFERENCE_LAB: dict[str, tuple[float, float, float]] = {}
+
+
+def _lab_of_bgr(bgr) -> np.ndarray:
+    import cv2
+
+    px = np.uint8([[list(bgr)]])
+    return cv2.cvtColor(px, cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
+
+
+def references() -> dict[str, np.ndarray]:
+    if not REFERENCE_LAB:
+        from .synth import CHARIDICE_FACES, PLAIN_FACES
+
+        for name, (face, _pip) in {**CHARIDICE_FACES, **PLAIN_FACES}.items():
+            REFERENCE_LAB[name] = _lab_of_bgr(face)
+    return {k: np.asarray(v, np.float32) for k, v in REFERENCE_LAB.items()}
+
+
+PLAIN = {"white", "ivory"}
+
+
+def name_of(lab, calibration=None) -> str | None:
+    """Nearest named colour; None for white/ivory faces."""
+    lab = np.asarray(lab, np.float32)
+    if calibration is not None:
+        lab = calibration.apply(lab)
+    refs = references()
+    best, bd = None, 1e9
+    for name, ref in refs.items():
+        d = float(np.sum((lab - ref) ** 2 * np.array([0.5, 1.0, 1.0])))
+        if d < bd:
+            best, bd = name, d
+    return None if best in PLAIN else best
