@@ -77,7 +77,7 @@ def group_faces(frame: np.ndarray, pips: np.ndarray, *, colour_tol: float = 30.0
         med = np.median(s, axis=0)
         rings[i] = med
         spread[i] = np.percentile(np.linalg.norm(s - med, axis=1), 60)
-    ok = spread < colour_tol
+    ok = (spread < colour_tol * 0.7) & (pips["round"] > 0.5)
     uf = _UF(n)
     idx = np.nonzero(ok)[0]
     for a_i, i in enumerate(idx):
@@ -85,10 +85,10 @@ def group_faces(frame: np.ndarray, pips: np.ndarray, *, colour_tol: float = 30.0
             if pips["dark"][i] != pips["dark"][j]:
                 continue
             ri, rj = rs[i], rs[j]
-            if max(ri, rj) > 1.9 * min(ri, rj):
+            if max(ri, rj) > 1.5 * min(ri, rj):
                 continue
             d = float(np.hypot(xs[i] - xs[j], ys[i] - ys[j]))
-            if d > link * max(ri, rj) or d < 1.5 * (ri + rj):
+            if d > link * max(ri, rj) or d < 1.05 * (ri + rj):
                 continue
             if np.linalg.norm(rings[i] - rings[j]) > colour_tol:
                 continue
@@ -115,7 +115,9 @@ def _line_clear(lab, pips, i, j, colour, tol) -> bool:
     ts = np.linspace(t0, t1, max(3, int(d * (t1 - t0) / 1.5)))
     px, py = x0 + ts * (x1 - x0), y0 + ts * (y1 - y0)
     s = _sample(lab, px, py)
-    bad = np.linalg.norm(s - colour, axis=1) > tol
+    diff = s - colour
+    # a die edge shows as a brightness step even between faces of one colour
+    bad = (np.linalg.norm(diff, axis=1) > tol) | (np.abs(diff[:, 0]) > tol * 0.6)
     if not bad.any():
         return True
     # samples that fall on another pip of the same polarity are fine
@@ -131,6 +133,13 @@ def _make_face(lab, pips, rings, tol) -> Face | None:
     n = len(pips)
     if n > 7:
         return None
+    if n == 1:
+        # a lone pip must look like a clear, round 1-pip, not a speck or a hole
+        p = pips[0]
+        if p["round"] < 0.75 or p["contrast"] < 45 or p["r"] < 2.5:
+            return None
+    elif float(np.median(pips["round"])) < 0.6:
+        return None  # pips seen obliquely: a side face
     cx, cy = float(pips["x"].mean()), float(pips["y"].mean())
     r = float(np.median(pips["r"]))
     if n == 1:

@@ -79,7 +79,10 @@ class Action:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise IllegalAction(f"not an action: {data!r}")
         args = {k: v for k, v in data.items() if k != "kind"}
-        return cls(data["kind"], **args)
+        try:
+            return cls(data["kind"], **args)
+        except TypeError:
+            raise IllegalAction(f"not an action: {data!r}") from None
 
     def __repr__(self) -> str:
         return f"Action({json.dumps(self.to_json(), sort_keys=True)})"
@@ -111,11 +114,12 @@ class Throw:
             raise IllegalAction(
                 f"Expected {self.count} dice, got {len(dice) if isinstance(dice, tuple) else 0}."
             )
+        faces = f"{self.faces[0]} to {self.faces[-1]}"
         for value in dice:
-            if not isinstance(value, int) or isinstance(value, bool) or value not in self.faces:
-                raise IllegalAction(
-                    f"A die cannot show {value!r}: faces are {self.faces[0]}-{self.faces[-1]}."
-                )
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction(f"Each die must show a number from {faces}.")
+            if value not in self.faces:
+                raise IllegalAction(f"A die cannot show {value}: faces are {faces}.")
         return tuple(sorted(dice))
 
     def outcomes(self) -> Iterator[tuple[tuple[int, ...], float]]:
@@ -150,6 +154,8 @@ class Draw:
             raise IllegalAction(f"Draw a card from the {self.deck} deck first.")
         name = action.get("card")
         left = dict(self.cards)
+        if not isinstance(name, str):
+            raise IllegalAction(f"Say which card was drawn from the {self.deck} deck.")
         if name not in left:
             raise IllegalAction(f"There is no card {name!r} in the {self.deck} deck.")
         if left[name] <= 0:
@@ -241,7 +247,7 @@ class Game:
                 raise IllegalAction(
                     f"{self.title} has no option {key!r}; options: {', '.join(known) or 'none'}."
                 )
-            if value not in known[key].choices:
+            if not any(type(value) is type(c) and value == c for c in known[key].choices):
                 allowed = ", ".join(str(c) for c in known[key].choices)
                 raise IllegalAction(f"Option {key} cannot be {value!r}; choose one of {allowed}.")
             chosen[key] = value

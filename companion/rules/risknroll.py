@@ -40,6 +40,7 @@ SCORING: dict[str, Any] = {
     "three_pairs": 500,  # these three need all six dice of one throw
     "two_trios": 500,
     "straight": 500,
+    "kinds_per_set": 1,  # Ruling: one 3/4/5-of-a-kind per set-aside; 2 = house rule 600
 }
 TARGET = {"normal": 2000, "double_millennium": 4000}
 SCORE_FLOOR: int | None = 0
@@ -74,60 +75,75 @@ ROLL_OUT_CARDS = ("plus_minus", "bonus", "plague")
 # --- scoring -----------------------------------------------------------------------
 
 
-def _face_options(face: int, count: int, deuces: bool) -> list[int]:
-    """Ways all `count` dice of one face score inside one throw (empty: they can't)."""
+def _face_ways(face: int, count: int, deuces: bool) -> list[tuple[int, int]]:
+    """Ways all `count` dice of one face score: (points, kinds used); empty if they can't."""
     single = SCORING["single"].get(face) or (SCORING["deuce"] if deuces and face == 2 else 0)
-    ways = []
-    if single:
-        ways.append(count * single)
+    ways = [(count * single, 0)] if single else []
     for kind in range(3, count + 1):
         rest = count - kind
         if rest == 0 or single:
-            ways.append(SCORING["of_a_kind"][kind] + rest * single)
+            ways.append((SCORING["of_a_kind"][kind] + rest * single, 1))
     return ways
 
 
-@lru_cache(maxsize=None)
+def _six_dice_points(counts: Counter) -> list[int]:
+    """The All 6 Dice combinations these six dice make (Ruling: 4 + 2 are three pairs)."""
+    sizes = sorted(counts.values())
+    points = []
+    if sizes == [1] * DICE:
+        points.append(SCORING["straight"])
+    if all(size % 2 == 0 for size in sizes):
+        points.append(SCORING["three_pairs"])
+    if sizes == [3, 3]:
+        points.append(SCORING["two_trios"])
+    return points
+
+
 def score(dice: tuple[int, ...], deuces: bool = False) -> int | None:
     """Points for setting exactly these dice (from one throw) aside, or None.
 
     Every die must take part in a combination; the dice score the best way they
-    can be split (Ruling: splitting). The all-six combinations need six dice.
+    can be split, using at most SCORING["kinds_per_set"] of-a-kinds (Ruling: two
+    trios). The All 6 Dice combinations need six dice.
     """
-    if not dice:
-        return None
-    counts = Counter(dice)
-    best = None
-    total = 0
-    for face, count in counts.items():
-        ways = _face_options(face, count, deuces)
-        if not ways:
-            total = None
-            break
-        total += max(ways)
-    best = total
-    if len(dice) == DICE:
-        sizes = sorted(counts.values())
-        six = []
-        if sizes == [1] * 6:
-            six.append(SCORING["straight"])
-        if all(c % 2 == 0 for c in sizes):  # Ruling: four of a kind and a pair are three pairs
-            six.append(SCORING["three_pairs"])
-        if sizes == [3, 3]:
-            six.append(SCORING["two_trios"])
-        if six:
-            best = max(six + ([best] if best is not None else []))
-    return best
+    return _score(tuple(sorted(dice)), deuces, SCORING["kinds_per_set"])
 
 
 @lru_cache(maxsize=None)
-def scoring_sets(roll: tuple[int, ...], deuces: bool = False) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every distinct set of dice from `roll` that may be set aside, with its points."""
+def _score(dice: tuple[int, ...], deuces: bool, kinds_per_set: int) -> int | None:
+    if not dice:
+        return None
+    counts = Counter(dice)
+    splits = [
+        sum(points for points, _ in ways)
+        for ways in product(*(_face_ways(face, n, deuces) for face, n in counts.items()))
+        if sum(kinds for _, kinds in ways) <= kinds_per_set
+    ]
+    if len(dice) == DICE:
+        splits += _six_dice_points(counts)
+    return max(splits, default=None)
+
+
+def scoring_sets(
+    roll: tuple[int, ...], deuces: bool = False
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct set of dice from `roll` that may be set aside, with its points.
+
+    Best first; all of them, not only the best, because a player may keep fewer
+    dice to roll more.
+    """
+    return _scoring_sets(tuple(sorted(roll)), deuces, SCORING["kinds_per_set"])
+
+
+@lru_cache(maxsize=None)
+def _scoring_sets(
+    roll: tuple[int, ...], deuces: bool, kinds_per_set: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
     counts = sorted(Counter(roll).items())
     found = []
-    for takes in product(*(range(c + 1) for _, c in counts)):
+    for takes in product(*(range(n + 1) for _, n in counts)):
         chosen = tuple(face for (face, _), n in zip(counts, takes) for _ in range(n))
-        points = score(chosen, deuces)
+        points = _score(chosen, deuces, kinds_per_set)
         if points is not None:
             found.append((chosen, points))
     found.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
@@ -216,10 +232,13 @@ class RiskNRollState:
             if isinstance(chance, Draw):
                 return self._drawn(chance.check(action))
             return self._thrown(chance.check(action))
-        if action.kind == "keep" and isinstance(action.get("dice"), tuple):
-            action = Action("keep", dice=tuple(sorted(action["dice"])), then=action.get("then"))
-        if action not in self.legal_actions():
+        dice = action.get("dice")
+        if action.kind == "keep" and isinstance(dice, tuple) and all(map(_is_face, dice)):
+            action = Action("keep", dice=tuple(sorted(dice)), then=action.get("then"))
+        legal = self.legal_actions()
+        if action not in legal:
             raise IllegalAction(self._why_not(action))
+        action = legal[legal.index(action)]  # the table's own form: True, not 1; 1, not True
         if action.kind == "card":
             return self._card_chosen(action["play"])
         if action.kind == "keep":
@@ -234,7 +253,9 @@ class RiskNRollState:
             left = self.dice_left - len(dice)
             if action["then"] == "bank":
                 return f"{dice_text(dice)} +{points} bank"
-            return f"{dice_text(dice)} +{points} roll {left or DICE}"
+            if not left:
+                return f"{dice_text(dice)} +{points} roll out"
+            return f"{dice_text(dice)} +{points} roll {left}"
         if kind == "card":
             return f"Play {self.card}" if action["play"] else "Decline card"
         if kind == "target":
@@ -349,7 +370,7 @@ class RiskNRollState:
                     totals[p] = _floored(totals[p] - card.amount)
             message += f"; others -{card.amount}"
         state = replace(self, totals=tuple(totals), message=message)
-        if card and self.earned and card.effect == "plus_minus" and self.players > 1:
+        if card and self.earned and card.effect == "plus_minus":
             return replace(state, phase="target")
         return state._next_turn()
 
@@ -367,15 +388,16 @@ class RiskNRollState:
         return replace(self, totals=tuple(totals), message=message)._next_turn()
 
     def _next_turn(self) -> RiskNRollState:
+        # Ruling: once anyone has reached the target, the last round stays on.
         final = self.final_round or max(self.totals) >= self.target
         if final and self.seat == self.players - 1:
-            return replace(
-                self, final_round=True, phase="over", turn_points=0, dice_left=DICE, aside=()
-            )
+            phase, seat = "over", self.seat
+        else:
+            phase, seat = ("draw" if self.cards else "throw"), (self.seat + 1) % self.players
         return replace(
             self,
-            seat=(self.seat + 1) % self.players,
-            phase="draw" if self.cards else "throw",
+            seat=seat,
+            phase=phase,
             card=None,
             card_in_play=False,
             earned=False,
@@ -388,22 +410,33 @@ class RiskNRollState:
         )
 
     def _why_not(self, action: Action) -> str:
+        """Why `action` is not legal here, in words for the player."""
         if self.phase == "card":
             return f"Play or decline {self.card} first."
         if self.phase == "target":
-            return "Choose which opponent loses 200 points."
+            amount = CARDS_BY_NAME[self.card].amount
+            if action.kind == "target" and action.get("player") == self.seat:
+                return f"You cannot take {amount} points from yourself: choose an opponent."
+            return f"Choose which opponent loses {amount} points."
         if action.kind != "keep":
             return "Set scoring dice aside first."
         dice = action.get("dice", ())
         if not isinstance(dice, tuple) or not dice:
             return "Set at least one scoring die aside."
+        if not all(map(_is_face, dice)):
+            return f"Dice show numbers from 1 to {DICE}."
+        dice = tuple(sorted(dice))
         if Counter(dice) - Counter(self.roll):
-            return f"{dice_text(tuple(sorted(dice)))} is not in the throw {dice_text(self.roll)}."
-        if score(tuple(sorted(dice)), self._effect("deuces")) is None:
-            return f"{dice_text(tuple(sorted(dice)))} does not score: every die set aside must score."
+            return f"{dice_text(dice)} is not in the throw {dice_text(self.roll)}."
+        if score(dice, self._effect("deuces")) is None:
+            return f"{dice_text(dice)} does not score: every die set aside must score."
         if len(dice) == self.dice_left and action.get("then") == "bank":
-            return "You rolled out: you must throw all six dice again."
-        return f"Choose bank or roll after setting {dice_text(tuple(sorted(dice)))} aside."
+            return f"You rolled out: you must throw all {DICE} dice again."
+        return f"Choose bank or roll after setting {dice_text(dice)} aside."
+
+
+def _is_face(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= DICE
 
 
 def _floored(total: int) -> int:
