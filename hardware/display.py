@@ -1,0 +1,346 @@
+"""Displays: the OLED through luma.oled, or a stand-in (terminal half-blocks, PNG frames).
+
+A display is anything with `show(image)` (a PIL image, mode "1", of the display's
+`size`), a `size` attribute (width, height) and `close()`. Optional extras, used by
+`DimmingDisplay`: `set_contrast(level)` and `set_power(on)`.
+
+`open_display(cfg)` builds one from the [display] config. If the OLED cannot be opened
+(no /dev/i2c-1, no permission, nothing at the address), it says why once and falls back
+to the terminal stand-in. luma is imported lazily.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from PIL import Image
+
+OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
+
+_HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}   # ' ', ▀, ▄, █
+_UNHALF = {v: k for k, v in _HALF.items()}
+
+
+def to_halfblocks(image: Image.Image) -> str:
+    """The 1-bit image as text, one character per 1x2 pixels (pixel-exact), rows joined by \\n.
+
+    128x64 gives 32 lines of 128 characters. A lit pixel is the top (▀) or bottom (▄)
+    half of a cell, both lit is █, neither is a space. An odd last row reads as unlit below.
+    """
+    img = image.convert("1") if image.mode != "1" else image
+    w, h = img.size
+    px = img.load()
+    lines = []
+    for y in range(0, h, 2):
+        row = []
+        for x in range(w):
+            top = 1 if px[x, y] else 0
+            bottom = 1 if y + 1 < h and px[x, y + 1] else 0
+            row.append(_HALF[top, bottom])
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def from_halfblocks(text: str) -> Image.Image:
+    """The inverse of to_halfblocks (for tests and tools)."""
+    lines = text.split("\n")
+    w, h = len(lines[0]), 2 * len(lines)
+    img = Image.new("1", (w, h), 0)
+    px = img.load()
+    for row, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            top, bottom = _UNHALF[ch]
+            px[x, 2 * row] = 255 if top else 0
+            px[x, 2 * row + 1] = 255 if bottom else 0
+    return img
+
+
+def _as_frame(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    if image.size != tuple(size):
+        raise ValueError(f"image is {image.size[0]}x{image.size[1]}, "
+                         f"the display is {size[0]}x{size[1]}")
+    return image if image.mode == "1" else image.convert("1")
+
+
+# --------------------------------------------------------------------------- displays
+
+class LumaDisplay:
+    """A luma device (ssd1306, sh1106, ssd1309, or luma.core.device.dummy in tests)."""
+
+    def __init__(self, device, name: str = "oled"):
+        self.device = device
+        self.name = name
+        self.size = tuple(device.size)
+        self.contrast: int | None = None
+        self.power = True
+
+    def show(self, image: Image.Image) -> None:
+        self.device.display(_as_frame(image, self.size))
+
+    def set_contrast(self, level: int) -> None:
+        level = max(0, min(255, int(level)))
+        if hasattr(self.device, "contrast"):
+            self.device.contrast(level)
+        self.contrast = level
+
+    def set_power(self, on: bool) -> None:
+        if on:
+            self.device.show()           # luma: display on (not: draw an image)
+        else:
+            self.device.hide()           # luma: display off, contents kept
+        self.power = on
+
+    def close(self) -> None:
+        try:
+            self.device.cleanup()        # blanks and switches off, releases the bus
+        except Exception:
+            pass
+
+
+class TerminalDisplay:
+    """The OLED drawn in a terminal with half-blocks, pixel-exact (128x64 -> 128x32 chars).
+
+    On a TTY each frame is redrawn in place (ANSI cursor home); elsewhere (a log, a
+    pipe) each changed frame is written as plain text followed by a blank line.
+    """
+
+    name = "terminal"
+
+    def __init__(self, stream=None, size: tuple[int, int] = (128, 64)):
+        self.stream = sys.stdout if stream is None else stream
+        self.size = tuple(size)
+        try:
+            self.tty = self.stream.isatty()
+        except (AttributeError, ValueError):
+            self.tty = False
+        self._first = True
+        self._last: str | None = None
+        self.power = True
+        self.contrast: int | None = None
+        self.frames = 0
+
+    def _write(self, text: str) -> None:
+        if self.tty:
+            prefix = "\x1b[2J\x1b[H" if self._first else "\x1b[H"
+            self.stream.write(prefix + text + "\n")
+        elif text != self._last:
+            self.stream.write(text + "\n\n")
+        self._first = False
+        self._last = text
+        self.stream.flush()
+        self.frames += 1
+
+    def show(self, image: Image.Image) -> None:
+        frame = _as_frame(image, self.size)
+        self._write(to_halfblocks(frame))
+
+    def set_contrast(self, level: int) -> None:
+        self.contrast = level            # a terminal has no contrast; remembered for tests
+
+    def set_power(self, on: bool) -> None:
+        self.power = on
+        if not on:
+            self._write(to_halfblocks(Image.new("1", self.size, 0)))
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+class PngDisplay:
+    """Each frame to DIR/frame_00000.png, enlarged `scale` times (nearest neighbour);
+    with gif=True also DIR/frames.gif at close()."""
+
+    name = "png"
+
+    def __init__(self, directory: str | os.PathLike, size: tuple[int, int] = (128, 64),
+                 scale: int = 4, gif: bool = False, gif_duration_ms: int = 200):
+        self.dir = Path(directory)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.size = tuple(size)
+        self.scale = scale
+        self.gif = gif
+        self.gif_duration_ms = gif_duration_ms
+        self.paths: list[Path] = []
+        self._frames: list[Image.Image] = []
+
+    def show(self, image: Image.Image) -> None:
+        frame = _as_frame(image, self.size)
+        big = frame.resize((self.size[0] * self.scale, self.size[1] * self.scale),
+                           Image.Resampling.NEAREST)
+        path = self.dir / f"frame_{len(self.paths):05d}.png"
+        big.save(path)
+        self.paths.append(path)
+        if self.gif:
+            self._frames.append(big.convert("L"))
+
+    def close(self) -> Path | None:
+        if self.gif and self._frames:
+            path = self.dir / "frames.gif"
+            first, *rest = self._frames
+            first.save(path, save_all=True, append_images=rest, loop=0,
+                       duration=self.gif_duration_ms)
+            self._frames = []
+            return path
+        return None
+
+
+class NullDisplay:
+    """No display at all (a headless service with the OLED unplugged)."""
+
+    name = "none"
+
+    def __init__(self, size: tuple[int, int] = (128, 64)):
+        self.size = tuple(size)
+
+    def show(self, image: Image.Image) -> None:
+        _as_frame(image, self.size)
+
+    def close(self) -> None:
+        pass
+
+
+class DimmingDisplay:
+    """Spares the OLED: lower contrast after `dim_after` idle seconds, dark after `blank_after`.
+
+    Activity is `wake()` (call it on every button press) or a `show()` of an image that
+    differs from the last one; re-showing the same frame is not activity, so a screen
+    redrawn in a loop still dims. `tick()` applies the timers (show() calls it too);
+    0 disables a timer. The clock is injected for tests.
+    """
+
+    def __init__(self, inner, contrast: int = 255, dim_contrast: int = 16,
+                 dim_after: float = 60.0, blank_after: float = 600.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.inner = inner
+        self.size = inner.size
+        self.name = getattr(inner, "name", "display")
+        self.contrast = contrast
+        self.dim_contrast = dim_contrast
+        self.dim_after = dim_after
+        self.blank_after = blank_after
+        self._clock = clock
+        self._last_activity = clock()
+        self._last_image: Image.Image | None = None
+        self._last_bytes: bytes | None = None
+        self.state = "on"                 # "on" | "dim" | "blank"
+        self._set_contrast(contrast)
+
+    def _set_contrast(self, level: int) -> None:
+        if hasattr(self.inner, "set_contrast"):
+            self.inner.set_contrast(level)
+
+    def _power(self, on: bool) -> None:
+        if hasattr(self.inner, "set_power"):
+            self.inner.set_power(on)
+        elif not on:
+            self.inner.show(Image.new("1", self.size, 0))
+
+    def wake(self) -> None:
+        self._last_activity = self._clock()
+        if self.state == "blank":
+            self._power(True)
+            if self._last_image is not None:
+                self.inner.show(self._last_image)
+        if self.state != "on":
+            self._set_contrast(self.contrast)
+        self.state = "on"
+
+    def tick(self) -> str:
+        idle = self._clock() - self._last_activity
+        if self.blank_after and idle >= self.blank_after:
+            if self.state != "blank":
+                self._power(False)
+                self.state = "blank"
+        elif self.dim_after and idle >= self.dim_after:
+            if self.state == "on":
+                self._set_contrast(self.dim_contrast)
+                self.state = "dim"
+        return self.state
+
+    def show(self, image: Image.Image) -> None:
+        frame = _as_frame(image, self.size)
+        data = frame.tobytes()
+        if data != self._last_bytes:
+            self._last_bytes = data
+            self._last_image = frame.copy()
+            self.wake()
+        if self.state != "blank":
+            self.inner.show(frame)
+        self.tick()
+
+    def close(self):
+        return self.inner.close()
+
+
+# --------------------------------------------------------------------------- from config
+
+def _open_oled(cfg, serial=None):
+    """The luma device for cfg (raises when the bus or the chip is not there)."""
+    from luma.oled import device as oled
+
+    if serial is None:
+        if cfg.interface == "i2c":
+            from luma.core.interface.serial import i2c
+            serial = i2c(port=cfg.i2c_port, address=cfg.i2c_address)
+        else:
+            from luma.core.interface.serial import spi
+            serial = spi(port=cfg.spi_port, device=cfg.spi_device,
+                         gpio_DC=cfg.spi_dc_pin, gpio_RST=cfg.spi_reset_pin,
+                         bus_speed_hz=cfg.spi_speed_hz)
+    cls = getattr(oled, cfg.driver)
+    return cls(serial, width=cfg.width, height=cfg.height, rotate=cfg.rotate)
+
+
+def describe_error(cfg, exc: BaseException) -> str:
+    """One sentence saying why the OLED did not open and what to do."""
+    text = f"{type(exc).__name__}: {exc}"
+    where = (f"I2C bus {cfg.i2c_port} address 0x{cfg.i2c_address:02X}" if cfg.interface == "i2c"
+             else f"SPI {cfg.spi_port}.{cfg.spi_device}")
+    hint = ""
+    low = text.lower()
+    if "not found" in low and cfg.interface == "i2c":
+        hint = " - enable I2C (sudo raspi-config nonint do_i2c 0) and reboot"
+    elif "permission" in low:
+        hint = " - add the user to the i2c/spi/gpio groups"
+    elif "remote i/o" in low or "errno 121" in low:
+        hint = " - nothing answers there: check wiring and display.i2c_address (i2cdetect -y 1)"
+    elif "no module named" in low:
+        hint = " - install the missing module on the Pi (see docs/install.md)"
+    return f"display: cannot open {cfg.driver} on {where} ({text}){hint}"
+
+
+def open_display(cfg, *, stream=None, serial=None, say: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic, dimming: bool = True):
+    """The display for a DisplayConfig; `serial` replaces the I2C/SPI bus (tests)."""
+    say = say or (lambda m: print(m, file=sys.stderr))
+    size = (cfg.width, cfg.height)
+    if cfg.rotate in (1, 3):
+        size = (cfg.height, cfg.width)
+    driver = cfg.driver
+    display = None
+    if driver in OLED_DRIVERS:
+        try:
+            display = LumaDisplay(_open_oled(cfg, serial), name=driver)
+        except Exception as e:          # DeviceNotFoundError, PermissionError, ImportError...
+            fallback = getattr(cfg, "fallback", "terminal")
+            say(describe_error(cfg, e) + f"; using the {fallback} stand-in")
+            driver = fallback
+    if display is None:
+        if driver == "terminal":
+            display = TerminalDisplay(stream, size)
+        elif driver == "png":
+            display = PngDisplay(cfg.png_dir, size, scale=cfg.png_scale)
+        else:
+            display = NullDisplay(size)
+    if dimming and (cfg.dim_after or cfg.blank_after):
+        return DimmingDisplay(display, cfg.contrast, cfg.dim_contrast, cfg.dim_after,
+                              cfg.blank_after, clock=clock)
+    if hasattr(display, "set_contrast"):
+        display.set_contrast(cfg.contrast)
+    return display

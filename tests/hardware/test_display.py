@@ -1,0 +1,261 @@
+"""hardware.display through luma's dummy device and a capturing serial interface."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from companion.config import defaults, replace
+from hardware.display import (
+    DimmingDisplay, LumaDisplay, NullDisplay, PngDisplay, TerminalDisplay, from_halfblocks,
+    open_display, to_halfblocks,
+)
+
+
+class CapturingSerial:
+    """A luma serial interface that keeps what the driver sends (PLATFORM-NOTES 2)."""
+
+    def __init__(self):
+        self.commands: list[tuple[int, ...]] = []
+        self.sent: list[list[int]] = []      # not named `data`: that is the method
+
+    def command(self, *cmd):
+        self.commands.append(cmd)
+
+    def data(self, data):
+        self.sent.append(list(data))
+
+    def cleanup(self):
+        self.commands.append(("cleanup",))
+
+
+def decode_pages(buf, width, height) -> Image.Image:
+    """SSD1306 page format back to an image: byte = 8 vertical pixels, LSB on top."""
+    assert len(buf) == width * height // 8
+    img = Image.new("1", (width, height))
+    px = img.load()
+    for page in range(height // 8):
+        for x in range(width):
+            byte = buf[page * width + x]
+            for bit in range(8):
+                px[x, page * 8 + bit] = 255 if byte >> bit & 1 else 0
+    return img
+
+
+def sample(size=(128, 64)) -> Image.Image:
+    img = Image.new("1", size)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=1)
+    d.text((4, 4), "Dice:3 5 6", fill=1)
+    d.ellipse((90, 10, 120, 40), fill=1)
+    d.point((5, size[1] - 3), fill=1)
+    return img
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and a.convert("1").tobytes() == b.convert("1").tobytes()
+
+
+# ---------------------------------------------------------------- half-blocks
+
+def test_halfblocks_small_exact():
+    img = Image.new("1", (3, 4))
+    img.putpixel((0, 0), 1)
+    img.putpixel((1, 1), 1)
+    img.putpixel((2, 0), 1)
+    img.putpixel((2, 1), 1)
+    img.putpixel((0, 3), 1)
+    assert to_halfblocks(img) == "\u2580\u2584\u2588\n\u2584  "
+
+
+def test_halfblocks_size_and_roundtrip():
+    text = to_halfblocks(sample())
+    lines = text.split("\n")
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+    assert set(text) <= set(" \u2580\u2584\u2588\n")
+    assert same(from_halfblocks(text), sample())
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 16), st.integers(1, 8), st.randoms(use_true_random=False))
+def test_halfblocks_property(w, rows, rnd):
+    img = Image.new("1", (w, rows * 2))
+    for x in range(w):
+        for y in range(rows * 2):
+            img.putpixel((x, y), rnd.choice((0, 1)))
+    assert same(from_halfblocks(to_halfblocks(img)), img)
+
+
+# ---------------------------------------------------------------- luma
+
+def test_luma_dummy_device_shows_the_image():
+    from luma.core.device import dummy
+    disp = LumaDisplay(dummy(width=128, height=64, mode="1"))
+    assert disp.size == (128, 64)
+    disp.show(sample())
+    assert same(disp.device.image, sample())
+    disp.show(sample().convert("L"))          # another mode is converted
+    with pytest.raises(ValueError, match="128x32"):
+        disp.show(Image.new("1", (128, 32)))
+
+
+@pytest.mark.parametrize("driver, height", [("ssd1306", 64), ("ssd1306", 32), ("ssd1309", 64)])
+def test_open_display_ssd1306_bytes_decode_to_the_image(driver, height):
+    serial = CapturingSerial()
+    cfg = replace(defaults(), display={"driver": driver, "height": height}).display
+    disp = open_display(cfg, serial=serial, say=pytest.fail)
+    assert disp.size == (128, height)
+    serial.sent.clear()
+    disp.show(sample((128, height)))
+    assert len(serial.sent) == 1
+    assert same(decode_pages(serial.sent[0], 128, height), sample((128, height)))
+
+
+def test_sh1106_sends_one_page_per_call():
+    serial = CapturingSerial()
+    cfg = replace(defaults(), display={"driver": "sh1106"}).display
+    disp = open_display(cfg, serial=serial, say=pytest.fail, dimming=False)
+    serial.sent.clear()
+    disp.show(sample())
+    assert len(serial.sent) == 8
+    assert same(decode_pages(sum(serial.sent, []), 128, 64), sample())
+
+
+def test_rotation_180_is_applied_by_luma():
+    serial = CapturingSerial()
+    cfg = replace(defaults(), display={"rotate": 2}).display
+    disp = open_display(cfg, serial=serial, say=pytest.fail, dimming=False)
+    serial.sent.clear()
+    disp.show(sample())
+    assert same(decode_pages(serial.sent[0], 128, 64), sample().rotate(180))
+
+
+def test_contrast_and_power_commands_reach_the_chip():
+    serial = CapturingSerial()
+    now = [0.0]
+    cfg = replace(defaults(), display={"contrast": 200, "dim_contrast": 10,
+                                       "dim_after": 5, "blank_after": 20}).display
+    disp = open_display(cfg, serial=serial, say=pytest.fail, clock=lambda: now[0])
+    assert isinstance(disp, DimmingDisplay)
+    assert (0x81, 200) in serial.commands            # SETCONTRAST
+    disp.show(sample())
+    now[0] = 6
+    assert disp.tick() == "dim" and serial.commands[-1] == (0x81, 10)
+    now[0] = 21
+    assert disp.tick() == "blank" and serial.commands[-1] == (0xAE,)   # DISPLAYOFF
+    disp.wake()
+    assert (0xAF,) in serial.commands[-3:] and (0x81, 200) in serial.commands[-3:]
+    disp.close()
+    assert serial.commands[-1] == ("cleanup",)
+
+
+def test_missing_i2c_falls_back_to_terminal_and_says_why_once():
+    said = []
+    out = io.StringIO()
+    disp = open_display(defaults().display, stream=out, say=said.append)
+    assert isinstance(disp.inner, TerminalDisplay)
+    assert len(said) == 1
+    assert said[0].startswith("display: cannot open ssd1306 on I2C bus 1 address 0x3C")
+    assert "/dev/i2c-1" in said[0] and "terminal stand-in" in said[0]
+    assert "Traceback" not in said[0]
+    disp.show(sample())
+    assert to_halfblocks(sample()) in out.getvalue()
+
+
+def test_missing_oled_fallback_none():
+    said = []
+    cfg = replace(defaults(), display={"fallback": "none", "interface": "spi"}).display
+    disp = open_display(cfg, say=said.append, dimming=False)
+    assert isinstance(disp, NullDisplay) and "SPI 0.0" in said[0]
+
+
+# ---------------------------------------------------------------- stand-ins
+
+class FakeTTY(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_terminal_tty_redraws_in_place():
+    out = FakeTTY()
+    t = TerminalDisplay(out)
+    t.show(sample())
+    t.show(sample())
+    text = out.getvalue()
+    assert text.startswith("\x1b[2J\x1b[H")
+    assert text.count("\x1b[H") == 2
+    assert text.split("\x1b[H")[2] == to_halfblocks(sample()) + "\n"
+
+
+def test_terminal_plain_writes_only_changed_frames():
+    out = io.StringIO()
+    t = TerminalDisplay(out)
+    t.show(sample())
+    t.show(sample())
+    assert "\x1b" not in out.getvalue()
+    assert out.getvalue() == to_halfblocks(sample()) + "\n\n"
+    t.show(Image.new("1", (128, 64)))
+    assert out.getvalue().count("\n\n") == 2
+
+
+def test_png_display_frames_and_gif(tmp_path):
+    p = PngDisplay(tmp_path / "f", scale=3, gif=True)
+    p.show(sample())
+    p.show(Image.new("1", (128, 64), 1))
+    gif = p.close()
+    assert [x.name for x in p.paths] == ["frame_00000.png", "frame_00001.png"]
+    first = Image.open(p.paths[0])
+    assert first.size == (384, 192)
+    assert same(first.resize((128, 64), Image.Resampling.NEAREST), sample())
+    with Image.open(gif) as g:
+        assert g.n_frames == 2
+
+
+def test_open_display_png_driver(tmp_path):
+    cfg = replace(defaults(), display={"driver": "png", "png_dir": str(tmp_path),
+                                       "png_scale": 1, "dim_after": 0, "blank_after": 0}).display
+    disp = open_display(cfg, say=pytest.fail)
+    assert isinstance(disp, PngDisplay)
+    disp.show(sample())
+    assert same(Image.open(tmp_path / "frame_00000.png"), sample())
+
+
+# ---------------------------------------------------------------- dimming on a stand-in
+
+def test_dimming_blank_and_wake_on_a_terminal():
+    now = [100.0]
+    out = io.StringIO()
+    term = TerminalDisplay(out)
+    d = DimmingDisplay(term, contrast=255, dim_contrast=8, dim_after=10, blank_after=30,
+                       clock=lambda: now[0])
+    d.show(sample())
+    now[0] = 109.9
+    d.show(sample())                   # the same frame again is not activity
+    assert d.state == "on"
+    now[0] = 110
+    d.show(sample())
+    assert d.state == "dim" and term.contrast == 8
+    now[0] = 130
+    assert d.tick() == "blank" and term.power is False
+    frames = term.frames
+    d.show(sample())                   # unchanged: stays dark, nothing drawn
+    assert d.state == "blank" and term.frames == frames
+    d.wake()                           # a button press
+    assert d.state == "on" and term.power and term.contrast == 255
+    assert out.getvalue().rstrip("\n").endswith(to_halfblocks(sample()))
+    now[0] = 200
+    d.tick()
+    assert d.state == "blank"
+    d.show(Image.new("1", (128, 64), 1))   # a new picture wakes it
+    assert d.state == "on"
+
+
+def test_dimming_disabled_with_zero():
+    now = [0.0]
+    d = DimmingDisplay(NullDisplay(), dim_after=0, blank_after=0, clock=lambda: now[0])
+    now[0] = 1e6
+    assert d.tick() == "on"
