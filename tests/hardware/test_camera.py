@@ -1,0 +1,234 @@
+"""hardware.camera: a fake picamera2 module, a real folder camera, OpenCV without /dev/video."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import numpy as np
+import pytest
+
+from companion.config import defaults, replace
+from hardware.camera import (
+    CameraFailed, CameraUnavailable, CvCamera, FolderCamera, PiCamera, VirtualRoller,
+    open_camera, probe_cameras,
+)
+
+
+def cam_cfg(**kw):
+    return replace(defaults(), camera=kw).camera
+
+
+class FakePicamera2:
+    """Enough of picamera2.Picamera2 to drive our adapter (PLATFORM-NOTES 4)."""
+
+    instances: list["FakePicamera2"] = []
+    fail_from: int | None = None      # capture number from which capture_array raises
+    no_camera = False
+
+    def __init__(self):
+        if FakePicamera2.no_camera:
+            raise RuntimeError("No camera number 0 found")
+        self.calls: list[tuple] = []
+        self.captures = 0
+        self.started = self.closed = False
+        FakePicamera2.instances.append(self)
+
+    def create_preview_configuration(self, main):
+        return {"main": dict(main)}
+
+    def configure(self, config):
+        self.calls.append(("configure", config))
+
+    def start(self):
+        self.started = True
+
+    def stop(self):
+        self.started = False
+
+    def close(self):
+        self.closed = True
+
+    def capture_array(self, name="main"):
+        self.captures += 1
+        if self.fail_from is not None and self.captures >= self.fail_from:
+            raise RuntimeError("Camera frontend has timed out!")
+        w, h = self.calls[0][1]["main"]["size"]
+        return np.full((h, w, 3), self.captures % 256, np.uint8)
+
+    def capture_metadata(self):
+        return {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4),
+                "Lux": 300.0}
+
+    def set_controls(self, controls):
+        self.calls.append(("set_controls", controls))
+
+
+@pytest.fixture
+def fake_picamera2(monkeypatch):
+    mod = types.ModuleType("picamera2")
+    mod.Picamera2 = FakePicamera2
+    FakePicamera2.instances = []
+    FakePicamera2.fail_from = None
+    FakePicamera2.no_camera = False
+    monkeypatch.setitem(sys.modules, "picamera2", mod)
+    return FakePicamera2
+
+
+@pytest.fixture
+def no_picamera2(monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)   # import raises ImportError
+
+
+def test_picamera2_configured_rgb888_and_reads_bgr(fake_picamera2):
+    cam = open_camera(cam_cfg(), say=pytest.fail)
+    assert isinstance(cam, PiCamera) and cam.name == "picamera2"
+    fake = fake_picamera2.instances[0]
+    assert fake.calls[0] == ("configure", {"main": {"format": "RGB888", "size": (640, 480)}})
+    assert fake.started
+    frame = cam.read()
+    assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8
+    cam.close()
+    assert fake.closed and not fake.started
+
+
+def test_picamera2_locks_exposure_and_white_balance_after_settling(fake_picamera2):
+    now = [0.0]
+    cam = PiCamera((320, 240), lock_after=2.0, clock=lambda: now[0])
+    fake = fake_picamera2.instances[0]
+    cam.read()
+    assert not cam.locked and all(c[0] != "set_controls" for c in fake.calls)
+    now[0] = 2.0
+    cam.read()
+    assert cam.locked
+    assert fake.calls[-1] == ("set_controls", {
+        "AeEnable": False, "AwbEnable": False, "ExposureTime": 12000,
+        "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)})
+    now[0] = 10
+    cam.read()
+    assert sum(c[0] == "set_controls" for c in fake.calls) == 1     # once
+
+
+def test_picamera2_manual_lock_only(fake_picamera2):
+    now = [0.0]
+    cam = PiCamera(lock_after=0, clock=lambda: now[0])
+    now[0] = 100
+    cam.read()
+    assert not cam.locked
+    assert cam.lock() and cam.locked
+
+
+def test_picamera2_failing_mid_game_is_marked_failed(fake_picamera2):
+    fake_picamera2.fail_from = 3
+    cam = PiCamera(lock_after=0, fail_after=3)
+    fake = fake_picamera2.instances[0]
+    assert cam.read() is not None and cam.read() is not None
+    assert cam.read() is None and cam.read() is None and not cam.failed
+    with pytest.raises(CameraFailed, match="3 failed reads in a row"):
+        cam.read()
+    assert cam.failed and fake.closed                   # the device is released
+    with pytest.raises(CameraFailed):
+        cam.read()
+
+
+def test_a_good_frame_resets_the_failure_count(fake_picamera2):
+    cam = PiCamera(lock_after=0, fail_after=2)
+    fake = fake_picamera2.instances[0]
+    real = fake.capture_array
+    fake.capture_array = lambda name="main": None
+    assert cam.read() is None and cam.failures == 1
+    fake.capture_array = real
+    assert cam.read() is not None and cam.failures == 0
+
+
+def test_picamera2_absent_or_without_camera_falls_through(no_picamera2, tmp_path):
+    cam, notes = probe_cameras(cam_cfg())
+    assert cam is None
+    assert notes[0].startswith("picamera2: picamera2 not installed")
+    assert notes[1] == "opencv: no V4L2 camera at /dev/video0"
+
+
+def test_picamera2_no_camera_number_0(fake_picamera2):
+    fake_picamera2.no_camera = True
+    with pytest.raises(CameraUnavailable, match="No camera number 0"):
+        PiCamera()
+
+
+def test_open_camera_none_says_why_once(no_picamera2):
+    said = []
+    assert open_camera(cam_cfg(), say=said.append) is None
+    assert len(said) == 1 and "picamera2" in said[0] and "/dev/video0" in said[0]
+    assert open_camera(cam_cfg(source="virtual"), say=pytest.fail) is None
+    assert open_camera(cam_cfg(source="none"), say=pytest.fail) is None
+
+
+def test_opencv_without_device(capfd):
+    with pytest.raises(CameraUnavailable, match="/dev/video7"):
+        CvCamera(7)
+    assert "WARN" not in capfd.readouterr().err            # OPENCV_LOG_LEVEL=ERROR
+
+
+# ---------------------------------------------------------------- folder
+
+def write_images(folder, n):
+    import cv2
+    folder.mkdir(exist_ok=True)
+    for i in range(n):
+        img = np.zeros((48, 64, 3), np.uint8)
+        img[:, :, 2] = 10 * (i + 1)                         # red channel marks the image
+        cv2.imwrite(str(folder / f"img_{i:02d}.png"), img)
+
+
+def test_folder_camera_cycles_in_name_order(tmp_path, no_picamera2):
+    write_images(tmp_path / "f", 3)
+    (tmp_path / "f" / "notes.txt").write_text("not an image")
+    cam = open_camera(cam_cfg(folder=str(tmp_path / "f")), say=lambda m: None)
+    assert isinstance(cam, FolderCamera)
+    reds = [int(cam.read()[0, 0, 2]) for _ in range(4)]
+    assert reds == [10, 20, 30, 10]
+
+
+def test_folder_camera_ends_without_loop(tmp_path):
+    write_images(tmp_path / "f", 2)
+    cam = FolderCamera(tmp_path / "f", loop=False)
+    assert cam.read() is not None and cam.read() is not None
+    assert cam.read() is None and cam.ended and not cam.failed
+    assert cam.read() is None
+
+
+def test_folder_camera_missing_and_corrupt_files(tmp_path):
+    write_images(tmp_path / "f", 3)
+    (tmp_path / "f" / "img_00.png").write_bytes(b"\x89PNG garbage")
+    cam = FolderCamera(tmp_path / "f", loop=True, fail_after=3)
+    (tmp_path / "f" / "img_01.png").unlink()                 # vanishes after the listing
+    assert cam.read() is None and "not a readable image" in cam.error
+    assert cam.read() is None and "gone" in cam.error
+    assert int(cam.read()[0, 0, 2]) == 30 and cam.failures == 0
+    assert cam.read() is None and cam.read() is None         # the loop meets them again
+    assert int(cam.read()[0, 0, 2]) == 30 and not cam.failed  # 2 bad in a row: not failed
+    (tmp_path / "f" / "img_02.png").unlink()                 # now every file is bad
+    assert cam.read() is None and cam.read() is None
+    with pytest.raises(CameraFailed):
+        cam.read()
+    assert cam.failed
+
+
+def test_folder_camera_unavailable(tmp_path):
+    with pytest.raises(CameraUnavailable, match="no folder"):
+        FolderCamera(tmp_path / "nope")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CameraUnavailable, match="no images"):
+        FolderCamera(tmp_path / "empty")
+
+
+# ---------------------------------------------------------------- virtual
+
+def test_virtual_roller_is_seeded():
+    a, b = VirtualRoller(7), VirtualRoller(7)
+    throws = [a.throw(5) for _ in range(20)]
+    assert throws == [b.throw(5) for _ in range(20)]
+    assert all(len(t) == 5 and set(t) <= set(range(1, 7)) for t in throws)
+    assert len(set(throws)) > 1
+    sixseven = VirtualRoller(1).throw(200, faces=(2, 3, 4, 5, 6, 7))
+    assert set(sixseven) == {2, 3, 4, 5, 6, 7}
+    assert VirtualRoller(1).throw(0) == ()
