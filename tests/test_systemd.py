@@ -1,0 +1,86 @@
+"""systemd/companion.service: `systemd-analyze verify` prints nothing and the offline
+security exposure is 2.5 or better. Skipped where systemd-analyze is not installed."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT = ROOT / "systemd" / "companion.service"
+EXEC = "/opt/companion/venv/bin/companion"
+
+analyze = shutil.which("systemd-analyze")
+needs_analyze = pytest.mark.skipif(analyze is None, reason="systemd-analyze not installed")
+
+
+def unit_text() -> str:
+    return UNIT.read_text(encoding="utf-8")
+
+
+def verifiable_copy(tmp_path: Path, text: str | None = None) -> Path:
+    """verify needs ExecStart's binary to exist: point it at one that does."""
+    text = unit_text() if text is None else text
+    assert EXEC in text
+    copy = tmp_path / "companion.service"
+    copy.write_text(text.replace(EXEC, shutil.which("true") or "/bin/true"), encoding="utf-8")
+    return copy
+
+
+def verify(path: Path) -> str:
+    r = subprocess.run([analyze, "verify", "--man=no", str(path)],
+                       capture_output=True, text=True, timeout=60)
+    return (r.stdout + r.stderr).strip()
+
+
+def exposure(path: Path) -> float:
+    r = subprocess.run([analyze, "security", "--offline=yes", "--no-pager", str(path)],
+                       capture_output=True, text=True, timeout=60)
+    m = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", r.stdout + r.stderr)
+    assert m, r.stdout + r.stderr
+    return float(m.group(1))
+
+
+@needs_analyze
+def test_verify_prints_nothing(tmp_path):
+    out = verify(verifiable_copy(tmp_path))
+    assert out == "", out
+
+
+@needs_analyze
+def test_verify_catches_a_typo(tmp_path):
+    """The check itself can fail: a misspelt key is only a warning, but it is output."""
+    bad = unit_text().replace("Restart=on-failure", "Restrat=on-failure")
+    assert "Restrat" in verify(verifiable_copy(tmp_path, bad))
+
+
+@needs_analyze
+def test_security_exposure_at_most_2_5(tmp_path):
+    score = exposure(verifiable_copy(tmp_path))
+    assert score <= 2.5, score
+
+
+@needs_analyze
+def test_security_score_rises_without_hardening(tmp_path):
+    bare = "\n".join(line for line in unit_text().splitlines()
+                     if line.startswith(("[", "Description", "Type", "User", "ExecStart")))
+    assert exposure(verifiable_copy(tmp_path, bare + "\n")) > 2.5
+
+
+def test_unit_has_what_the_issue_asks():
+    text = unit_text()
+    keys = dict(re.findall(r"^(\w+)=(.*)$", text, re.M))
+    assert keys["Type"] == "notify" and keys["Restart"] == "on-failure"
+    assert keys["User"] == "companion"
+    assert set(keys["SupplementaryGroups"].split()) == {"gpio", "i2c", "spi", "video"}
+    assert keys["StateDirectory"] == "companion" and keys["WatchdogSec"]
+    assert keys["ProtectSystem"] == "strict" and keys["DevicePolicy"] == "closed"
+    assert "PrivateDevices" not in keys            # it would hide gpiochip, i2c, video
+    assert "ProcSubset" not in keys                # gpiozero reads /proc/cpuinfo
+    assert keys["ExecStart"] == f"{EXEC} play --config /etc/companion/config.toml --service"
+    allowed = re.findall(r"^DeviceAllow=char-(\S+) rw$", text, re.M)
+    assert {"gpiochip", "i2c", "spi", "video4linux", "media", "dma_heap"} <= set(allowed)
