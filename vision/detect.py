@@ -14,6 +14,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+#: brightness step (Lab L, 0..255) that marks a die edge on a line between pips
+STEP_L = 18.0
+#: colour distance (Lab) from the face that counts as 'not this face' around a die
+AWAY_TOL = 20.0
+
 _ANG = np.linspace(0, 2 * np.pi, 16, endpoint=False)
 _COS, _SIN = np.cos(_ANG), np.sin(_ANG)
 
@@ -117,7 +122,7 @@ def _line_clear(lab, pips, i, j, colour, tol) -> bool:
     s = _sample(lab, px, py)
     diff = s - colour
     # a die edge shows as a brightness step even between faces of one colour
-    bad = (np.linalg.norm(diff, axis=1) > tol) | (np.abs(diff[:, 0]) > tol * 0.6)
+    bad = (np.linalg.norm(diff, axis=1) > tol) | (np.abs(diff[:, 0]) > STEP_L)
     if not bad.any():
         return True
     # samples that fall on another pip of the same polarity are fine
@@ -150,7 +155,7 @@ def _make_face(lab, pips, rings, tol) -> Face | None:
     colour = rings.mean(axis=0)
     # the face must end: a ring just outside it is mostly not face-coloured
     outside = ring(lab, cx, cy, half * 1.55)
-    away = float((np.linalg.norm(outside - colour, axis=1) > tol).mean())
+    away = float((np.linalg.norm(outside - colour, axis=1) > AWAY_TOL).mean())
     inside = ring(lab, cx, cy, half * 0.75) if n != 1 else ring(lab, cx, cy, min(half * 0.6, r * 2.6))
     # inside may hit pips; use the median distance
     inner = float(np.median(np.linalg.norm(inside - colour, axis=1)))

@@ -1,0 +1,65 @@
+"""Advice: every legal option of a decision, ranked by its value, with its odds.
+
+`for_state(state)` finds the game's advisor by `state.game`; each advisor module
+(`companion.advice.<game>`) has `advise(state) -> list[Advice]`, best first. Advisors
+load on first use, so importing this package stays light (their tables need numpy).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from companion.rules import Action, State
+
+ADVISORS: dict[str, str] = {"risknroll": "companion.advice.risknroll"}
+"""Game name -> module whose `advise(state)` ranks that game's options."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal option: what it is, what it is worth, and how likely it busts.
+
+    `value` is the expected number of points the option is worth to the player under
+    best play afterwards (for a Risk 'n' Roll keep, the points the turn finally banks).
+    `bust` is the chance the next throw scores nothing, for options that throw; None
+    for options that do not. `best` marks every option worth as much as the first.
+    """
+
+    action: Action
+    label: str
+    value: float
+    bust: float | None
+    best: bool
+
+
+def for_state(state: State) -> list[Advice]:
+    """The ranked options of `state`; [] where the game has no advisor or no decision."""
+    module = ADVISORS.get(state.game)
+    if module is None:
+        return []
+    return importlib.import_module(module).advise(state)
+
+
+def best_action(state: State) -> Action:
+    """The advised action; the first legal one for a game that has no advisor yet."""
+    advice = for_state(state)
+    if advice:
+        return advice[0].action
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError("nobody has a decision to make here: the table supplies chance")
+    return legal[0]
+
+
+def ranked(options: list[tuple[Action, str, float, float | None]]) -> list[Advice]:
+    """(action, label, value, bust) options sorted best first, ties in legal order."""
+    ordered = sorted(options, key=lambda option: -option[2])
+    if not ordered:
+        return []
+    top = ordered[0][2]
+    tolerance = 1e-9 * max(1.0, abs(top))
+    return [
+        Advice(action, label, value, bust, value >= top - tolerance)
+        for action, label, value, bust in ordered
+    ]
