@@ -7,7 +7,8 @@
 
 from .reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
 
-__all__ = ["read", "DieReading", "Expect", "CHARIDICE_COLOURS", "CONFIRM_BELOW"]
+__all__ = ["read", "DieReading", "Expect", "Settle", "Calibration",
+           "CHARIDICE_COLOURS", "CONFIRM_BELOW"]
 
 
 def read(frame, expect=None, calibration=None):
@@ -15,3 +16,16 @@ def read(frame, expect=None, calibration=None):
     from .reader import read as _read
 
     return _read(frame, expect, calibration)
+
+
+def __getattr__(name):
+    # lazy: `import vision` stays light (no OpenCV until it is needed)
+    if name == "Settle":
+        from .settle import Settle
+
+        return Settle
+    if name == "Calibration":
+        from .calibrate import Calibration
+
+        return Calibration
+    raise AttributeError(name)

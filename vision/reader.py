@@ -9,23 +9,26 @@ from .reading import DieReading, Expect
 MIN_SCORE = 0.35
 
 
-def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> list[DieReading]:
-    from . import colour as colour_mod
+def read_faces(frame: np.ndarray):
+    """The accepted faces (vision.detect.Face), in reading order."""
     from .detect import group_faces
     from .pips import find_pips
 
-    if frame is None or frame.ndim != 3:
+    if frame is None or getattr(frame, "ndim", 0) != 3:
         raise ValueError("read() needs a BGR colour frame")
-    h, w = frame.shape[:2]
-    pips = find_pips(frame)
-    faces = group_faces(frame, pips)
+    faces = [f for f in group_faces(frame, find_pips(frame)) if f.score >= MIN_SCORE]
+    faces.sort(key=lambda f: (round(f.centre[1] - f.half), f.centre[0]))
+    return faces
+
+
+def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> list[DieReading]:
+    from . import colour as colour_mod
+
+    h, w = frame.shape[:2] if frame is not None else (0, 0)
     out = []
-    for f in faces:
-        if f.score < MIN_SCORE:
-            continue
+    for f in read_faces(frame):
         col = colour_mod.name_of(f.colour_lab, calibration)
         out.append(DieReading(value=f.value, colour=col, bbox=f.bbox(w, h), confidence=round(f.score, 3)))
-    out.sort(key=lambda r: (r.bbox[1], r.bbox[0]))
     if expect is not None:
         out = apply_expect(out, expect)
     return out

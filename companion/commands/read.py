@@ -1,0 +1,81 @@
+"""`companion read IMAGE... [--json] [--annotate DIR]`: read dice from image files.
+
+--json prints one object per image per line:
+{"image": PATH, "dice": [{"value", "colour", "bbox", "confidence"}], "error": str|null}.
+All images are read in one process; an unreadable file gives an "error" and the rest go on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def configure(parser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="image files to read")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    parser.add_argument("--annotate", metavar="DIR", default=None,
+                        help="write each image with boxes and values drawn into DIR")
+
+
+def annotate(frame, readings):
+    import cv2
+
+    img = frame.copy()
+    for r in readings:
+        x0, y0, x1, y1 = r.bbox
+        colour = (0, 200, 0) if not r.needs_confirmation else (0, 160, 255)
+        cv2.rectangle(img, (x0, y0), (x1, y1), colour, 2)
+        text = f"{r.value}" + (f" {r.colour}" if r.colour else "") + f" {r.confidence:.2f}"
+        cv2.putText(img, text, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3)
+        cv2.putText(img, text, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1)
+    return img
+
+
+def read_one(path: str):
+    """(readings, frame, error) for one image file."""
+    import os
+
+    import cv2
+
+    import vision
+
+    if not os.path.isfile(path):
+        return [], None, "no such file"
+    try:
+        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+    except Exception as exc:  # noqa: BLE001 - a bad file must not stop the others
+        return [], None, f"cannot read image: {exc}"
+    if frame is None:
+        return [], None, "cannot read image (missing, not an image, or unsupported format)"
+    try:
+        return vision.read(frame), frame, None
+    except Exception as exc:  # noqa: BLE001
+        return [], frame, f"reader failed: {exc}"
+
+
+def run(args) -> int:
+    import os
+
+    out_dir = args.annotate
+    if out_dir:
+        os.makedirs(out_dir, exist_ok=True)
+    failures = 0
+    for path in args.images:
+        readings, frame, error = read_one(path)
+        failures += error is not None
+        if out_dir and frame is not None:
+            import cv2
+
+            name = os.path.splitext(os.path.basename(path))[0] + ".png"
+            cv2.imwrite(os.path.join(out_dir, name), annotate(frame, readings))
+        if args.json:
+            print(json.dumps({"image": path, "dice": [r.to_json() for r in readings], "error": error}),
+                  flush=True)
+        elif error:
+            print(f"{path}: error: {error}", file=sys.stderr)
+        else:
+            vals = " ".join(f"{r.value}" + (f"({r.colour})" if r.colour else "")
+                            + ("?" if r.needs_confirmation else "") for r in readings)
+            print(f"{path}: {len(readings)} dice: {vals}")
+    return 1 if failures and failures == len(args.images) else 0
