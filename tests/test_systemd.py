@@ -84,3 +84,65 @@ def test_unit_has_what_the_issue_asks():
     assert keys["ExecStart"] == f"{EXEC} play --config /etc/companion/config.toml --service"
     allowed = re.findall(r"^DeviceAllow=char-(\S+) rw$", text, re.M)
     assert {"gpiochip", "i2c", "spi", "video4linux", "media", "dma_heap"} <= set(allowed)
+
+
+# ---------------------------------------------------------------- install.sh
+
+INSTALL = ROOT / "systemd" / "install.sh"
+
+
+def dry_run(*args: str) -> str:
+    r = subprocess.run(["bash", str(INSTALL), "--dry-run", *args], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_install_script_is_strict_bash():
+    text = INSTALL.read_text(encoding="utf-8")
+    assert text.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in text
+    subprocess.run(["bash", "-n", str(INSTALL)], check=True, timeout=30)
+
+
+def test_install_dry_run_mentions_every_step():
+    out = dry_run()
+    assert "dry run: nothing is changed" in out
+    steps = [line for line in out.splitlines() if line.startswith("== ")]
+    assert [s.split()[1] for s in steps] == [f"{i}/7" for i in range(1, 8)]
+    for needle in [
+        "apt-get install -y --no-install-recommends",
+        "python3-picamera2", "python3-venv", "fonts-dejavu-core", "i2c-tools", "python3-lgpio",
+        "raspi-config nonint do_i2c 0",
+        "usermod -a -G gpio,i2c,spi,video companion",
+        "python3 -m venv --system-site-packages /opt/companion/venv",
+        "/opt/companion/venv/bin/pip install --upgrade",
+        "lgpio>=0.2.2",
+        "docs/config.example.toml /etc/companion/config.toml",
+        "companion config --check --config /etc/companion/config.toml",
+        "/etc/systemd/system/companion.service",
+        "systemctl enable companion.service",
+    ]:
+        assert needle in out, needle
+    assert "do_spi" not in out
+
+
+def test_install_dry_run_options():
+    out = dry_run("--spi", "--no-start")
+    assert "raspi-config nonint do_spi 0" in out and "python3-spidev" in out
+    assert "systemctl restart" not in out
+    r = subprocess.run(["bash", str(INSTALL), "--bogus"], capture_output=True, text=True,
+                       timeout=30)
+    assert r.returncode == 2 and "unknown option --bogus" in r.stderr
+
+
+def test_install_refuses_to_run_for_real_without_root():
+    import os
+    if os.geteuid() == 0:
+        runuser = shutil.which("runuser")
+        if runuser is None:
+            pytest.skip("root without runuser: the real install would start")
+        cmd = [runuser, "-u", "nobody", "--", "bash", str(INSTALL)]
+    else:
+        cmd = ["bash", str(INSTALL)]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and "run as root" in r.stderr

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Install the table companion on Raspberry Pi OS Bookworm (64-bit) as a system service.
+#
+#   sudo systemd/install.sh            # from a checkout of the repository
+#   systemd/install.sh --dry-run       # print the steps, change nothing (no root needed)
+#
+# Options: --dry-run, --spi (also enable SPI and install spidev for an SPI OLED),
+#          --no-start (enable the service but do not start it now), --src DIR.
+# Safe to run again: every step checks before it changes anything. See docs/install.md.
+set -euo pipefail
+
+PREFIX=/opt/companion
+VENV="$PREFIX/venv"
+CONF_DIR=/etc/companion
+CONF="$CONF_DIR/config.toml"
+UNIT_DEST=/etc/systemd/system/companion.service
+SVC_USER=companion
+GROUPS_WANTED=(gpio i2c spi video)
+APT_PACKAGES=(python3-venv python3-pip python3-picamera2 python3-lgpio fonts-dejavu-core i2c-tools)
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DRY=0
+SPI=0
+START=1
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run|-n) DRY=1 ;;
+        --spi) SPI=1 ;;
+        --no-start) START=0 ;;
+        --src) SRC="$2"; shift ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+if [ "$SPI" = 1 ]; then APT_PACKAGES+=(python3-spidev python3-rpi-lgpio); fi
+
+step() { printf '\n== %s\n' "$*"; }
+run() {
+    printf '+ %s\n' "$*"
+    if [ "$DRY" = 0 ]; then "$@"; fi
+}
+
+if [ "$DRY" = 0 ] && [ "$(id -u)" != 0 ]; then
+    echo "install.sh: run as root (sudo), or with --dry-run to see the steps" >&2
+    exit 1
+fi
+if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/systemd/companion.service" ]; then
+    echo "install.sh: $SRC is not a companion checkout (use --src DIR)" >&2
+    exit 1
+fi
+if [ -r /etc/os-release ]; then
+    . /etc/os-release
+    if [ "${VERSION_CODENAME:-}" != bookworm ]; then
+        echo "install.sh: note: written for Bookworm, this is ${PRETTY_NAME:-unknown}" >&2
+    fi
+fi
+if [ "$DRY" = 1 ]; then echo "(dry run: nothing is changed)"; fi
+
+step "1/7 apt packages: ${APT_PACKAGES[*]}"
+run apt-get update
+run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+
+if [ "$SPI" = 1 ]; then step "2/7 enable I2C and SPI"; else step "2/7 enable I2C"; fi
+if command -v raspi-config >/dev/null 2>&1 || [ "$DRY" = 1 ]; then
+    run raspi-config nonint do_i2c 0          # 0 = enable
+    if [ "$SPI" = 1 ]; then run raspi-config nonint do_spi 0; fi
+else
+    echo "raspi-config not found: enable I2C by hand (dtparam=i2c_arm=on in /boot/firmware/config.txt)"
+fi
+
+step "3/7 user $SVC_USER in groups ${GROUPS_WANTED[*]}"
+for g in "${GROUPS_WANTED[@]}"; do
+    getent group "$g" >/dev/null || run groupadd --system "$g"
+done
+if ! id -u "$SVC_USER" >/dev/null 2>&1; then
+    run useradd --system --no-create-home --home-dir /var/lib/companion \
+        --shell /usr/sbin/nologin --user-group "$SVC_USER"
+fi
+run usermod -a -G "$(IFS=,; echo "${GROUPS_WANTED[*]}")" "$SVC_USER"
+
+step "4/7 virtual environment $VENV (--system-site-packages, for picamera2 and lgpio from apt)"
+run install -d -m 0755 "$PREFIX"
+if [ ! -x "$VENV/bin/python" ]; then
+    run python3 -m venv --system-site-packages "$VENV"
+fi
+
+step "5/7 the package from $SRC"
+run "$VENV/bin/pip" install --upgrade "$SRC"
+run install -d -m 0755 "$PREFIX/docs"
+run install -m 0644 "$SRC/docs/install.md" "$SRC/docs/hardware.md" "$SRC/docs/config.md" "$PREFIX/docs/"
+if [ "$DRY" = 1 ] || ! "$VENV/bin/python" -c 'import lgpio' >/dev/null 2>&1; then
+    # apt's python3-lgpio is preferred; pin >=0.2.2: older glibc gets an EMPTY 0.0.0.2 wheel
+    run "$VENV/bin/pip" install 'lgpio>=0.2.2'
+fi
+
+step "6/7 config $CONF (kept if present)"
+run install -d -m 0755 "$CONF_DIR"
+if [ ! -e "$CONF" ]; then
+    run install -m 0644 "$SRC/docs/config.example.toml" "$CONF"
+else
+    echo "kept the existing $CONF"
+fi
+run "$VENV/bin/companion" config --check --config "$CONF"
+
+step "7/7 service $UNIT_DEST"
+run install -m 0644 "$SRC/systemd/companion.service" "$UNIT_DEST"
+run systemctl daemon-reload
+run systemctl enable companion.service
+if [ "$START" = 1 ]; then
+    run systemctl restart companion.service
+fi
+
+cat <<EOF
+
+Done. Next:
+  $VENV/bin/companion doctor --config $CONF     # what works, what to fix
+  journalctl -u companion -f                     # the service's log
+A reboot is needed once if I2C was just enabled and /dev/i2c-1 is missing.
+EOF
