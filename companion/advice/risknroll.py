@@ -1,0 +1,49 @@
+"""Risk 'n' Roll 2000 advice: each keep, bank or roll, card and target, ranked.
+
+Values come from the turn tables (`risknroll_tables`): the expected points the turn
+finally banks under best play, card effects on the player's own score included.
+The Plague's and Plus/Minus's 200 off the opponents are not in the value.
+"""
+
+from __future__ import annotations
+
+from companion.rules.risknroll import DICE, RiskNRollState, score
+
+from . import Advice, ranked
+from .risknroll_tables import PLAIN, bust_chance, table, turn_rules
+
+
+def advise(state: RiskNRollState) -> list[Advice]:
+    """The legal options of `state`, best first; [] while the table supplies chance."""
+    if state.phase == "choose":
+        return ranked([_keep(state, action) for action in state.legal_actions()])
+    if state.phase == "card":
+        return ranked([_card(state, action) for action in state.legal_actions()])
+    if state.phase == "target":
+        return ranked(
+            [
+                (action, state.label(action), float(state.totals[action["player"]]), None)
+                for action in state.legal_actions()
+            ]
+        )
+    return []
+
+
+def _rules(state: RiskNRollState):
+    return turn_rules(state.card if state.card_in_play else None)
+
+
+def _keep(state: RiskNRollState, action):
+    rules = _rules(state)
+    dice, then = action["dice"], action["then"]
+    points = state.turn_points + score(dice, rules.deuces)
+    left = state.dice_left - len(dice)
+    value = table(rules.deuces).keep_value(points, left, rules, state.earned, then)
+    bust = None if then == "bank" else bust_chance(left or DICE, rules.deuces)
+    return action, state.label(action), value, bust
+
+
+def _card(state: RiskNRollState, action):
+    rules = turn_rules(state.card) if action["play"] else PLAIN
+    value = table(rules.deuces).throw_value(state.turn_points, state.dice_left, rules, False)
+    return action, state.label(action), value, bust_chance(state.dice_left, rules.deuces)

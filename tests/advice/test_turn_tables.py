@@ -1,0 +1,167 @@
+"""The Risk 'n' Roll turn tables against an exact recursion, the rulebook, and theory."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import product
+
+import numpy as np
+import pytest
+
+from companion.advice.risknroll_tables import (
+    ALL_RULES,
+    CAP,
+    PLAIN,
+    TurnRules,
+    TurnTable,
+    bust_chance,
+    table,
+    turn_rules,
+)
+from companion.rules.core import Throw
+from companion.rules.risknroll import ACTION_CARDS, scoring_sets
+
+SMALL_CAP = 400  # points: keeps the plain recursion below quick
+
+
+def brute_force(bank, on_bust, earns: bool, deuces: bool, cap: int):
+    """Turn values by plain memoised recursion over whole throws, no vectorised tables.
+
+    Past `cap` the player is assumed to bank after one more scoring throw, which is
+    the documented boundary of the tables.
+    """
+
+    @cache
+    def scores(n: int) -> float:
+        return sum(p for dice, p in Throw(n).outcomes() if scoring_sets(dice, deuces))
+
+    @cache
+    def throw(points: int, n: int, earned: bool) -> float:
+        if points > cap:
+            return scores(n) * bank(points, earned)
+        total = 0.0
+        for dice, p in Throw(n).outcomes():
+            sets = scoring_sets(dice, deuces)
+            if not sets:
+                total += p * on_bust(points)
+            else:
+                total += p * max(
+                    after(points + gained, n - len(kept), earned) for kept, gained in sets
+                )
+        return total
+
+    def after(points: int, left: int, earned: bool) -> float:
+        if left == 0:
+            return throw(points, 6, earned or earns)
+        return max(bank(points, earned), throw(points, left, earned))
+
+    return throw
+
+
+CASES = {
+    "no card": (PLAIN, lambda t, e: t, False),
+    "Deuces": (TurnRules(deuces=True), lambda t, e: t, False),
+    "Double Time": (TurnRules(multiplier=2), lambda t, e: 2 * t, False),
+    "Bonus Time 150": (TurnRules(bonus=150), lambda t, e: t + (150 if e else 0), True),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_tables_match_a_plain_recursion(case):
+    rules, bank, earns = CASES[case]
+    exact = brute_force(bank, lambda t: 0, earns, rules.deuces, SMALL_CAP)
+    tables = TurnTable([rules], cap=SMALL_CAP)
+    for points in range(0, SMALL_CAP + 1, 10):
+        for n in range(1, 7):
+            for earned in rules.earned_states():
+                assert tables.throw_value(points, n, rules, earned) == pytest.approx(
+                    exact(points, n, earned), rel=1e-12, abs=1e-9
+                ), (points, n, earned)
+
+
+def scores_anything(dice: tuple[int, ...], deuces: bool) -> bool:
+    """The rulebook's combinations, written out again: singles, kinds, all-six sets."""
+    counts = Counter(dice)
+    if counts[1] or counts[5] or (deuces and counts[2]) or max(counts.values()) >= 3:
+        return True
+    if len(dice) == 6:
+        return sorted(counts.values()) == [2, 2, 2] or len(counts) == 6
+    return False
+
+
+@pytest.mark.parametrize("deuces", [False, True])
+@pytest.mark.parametrize("n", range(1, 7))
+def test_bust_chance_counts_every_throw(n, deuces):
+    throws = list(product(range(1, 7), repeat=n))
+    busts = sum(not scores_anything(dice, deuces) for dice in throws)
+    assert bust_chance(n, deuces) == pytest.approx(busts / len(throws))
+
+
+def test_six_dice_bust_only_on_two_pairs_and_two_singles_of_2_3_4_6():
+    # two of {2,3,4,6} paired, the other two once each: 6 * 6!/(2!2!) = 1080 throws
+    assert bust_chance(6) == pytest.approx(1080 / 6**6)
+    assert bust_chance(6, deuces=True) == 0.0
+
+
+def test_every_card_has_rules_and_the_plague_leaves_the_own_score_alone():
+    assert {turn_rules(card.name) for card in ACTION_CARDS} | {PLAIN} == set(ALL_RULES)
+    assert turn_rules("The Plague") == turn_rules(None) == PLAIN
+    assert turn_rules("Plus/Minus") == turn_rules("Bonus Time 200")
+    assert turn_rules("Double Time").bank(300, earned=False) == 600
+    assert turn_rules("Bonus Time 250").bank(300, earned=True) == 550
+    assert turn_rules("No Harm/No Foul").on_bust(300) == 300
+
+
+def test_double_time_doubles_every_value():
+    plain, double = table(False), TurnRules(multiplier=2)
+    for points in (0, 100, 350, 1200):
+        for n in range(1, 7):
+            assert plain.throw_value(points, n, double, False) == pytest.approx(
+                2 * plain.throw_value(points, n, PLAIN, False)
+            )
+
+
+def test_an_earned_bonus_plays_like_a_head_start():
+    # banking t + 300 and busting to 0 is the plain game from t + 300
+    plain, bonus = table(False), TurnRules(bonus=300)
+    for points in (0, 50, 500, 1500):
+        for n in range(1, 7):
+            assert plain.throw_value(points, n, bonus, True) == pytest.approx(
+                plain.throw_value(points + 300, n, PLAIN, False)
+            )
+
+
+def test_no_harm_never_banks_and_is_worth_the_total_plus_a_fixed_gain():
+    no_harm = turn_rules("No Harm/No Foul")
+    tables = table(False)
+    for n in range(1, 7):
+        gain = tables.throw_value(0, n, no_harm, False)
+        assert gain > 0  # so rolling on always beats banking
+        for points in (10, 500, CAP, CAP + 5000):
+            assert tables.throw_value(points, n, no_harm, False) == pytest.approx(points + gain)
+
+
+def test_rolling_on_at_the_start_of_a_turn_and_banking_a_big_total():
+    plain = table(False)
+    assert plain.throw_value(0, 6, PLAIN, False) > 0
+    assert plain.keep_value(50, 5, PLAIN, False, "roll") > plain.keep_value(
+        50, 5, PLAIN, False, "bank"
+    )
+    assert plain.keep_value(2000, 1, PLAIN, False, "bank") > plain.keep_value(
+        2000, 1, PLAIN, False, "roll"
+    )
+
+
+def test_the_cap_moves_no_value_below_the_double_millennium_target():
+    rules = [r for r in ALL_RULES if not r.deuces]
+    higher = TurnTable(rules, cap=2 * CAP)
+    below = 4000 // 10 + 1
+    assert np.abs(higher.throw[:below] - table(False).throw[:below]).max() < 1e-6
+
+
+def test_past_the_table_a_forced_throw_still_risks_the_total():
+    plain = table(False)
+    far = 10 * len(plain.throw) + 1000
+    assert plain.throw_value(far, 6, PLAIN, False) == pytest.approx((1 - bust_chance(6)) * far)
+    assert plain.keep_value(far, 3, PLAIN, False, "bank") == far
