@@ -272,12 +272,16 @@ def _say_once(msg: str) -> None:
 
 
 def default_store_path(env: dict[str, str] | None = None) -> str:
+    """$STATE_DIRECTORY/companion.db under systemd, else $XDG_STATE_HOME (default
+    ~/.local/state)/companion/companion.db - the same rule as companion.store."""
     env = os.environ if env is None else env
     state = env.get("STATE_DIRECTORY")
     if state:
         # systemd may pass several directories separated by ':'; ours is the first
         return str(Path(state.split(":")[0]) / "companion.db")
-    return str(Path("~/.local/state/companion/companion.db").expanduser())
+    xdg = env.get("XDG_STATE_HOME")
+    base = Path(xdg) if xdg else Path("~/.local/state").expanduser()
+    return str(base / "companion" / "companion.db")
 
 
 def load_config(path: str | None = None, *, say: Callable[[str], None] | None = None) -> Config:

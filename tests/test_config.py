@@ -90,6 +90,7 @@ def test_store_path_default_follows_state_directory(monkeypatch):
     monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/companion")
     assert C.defaults().store.path == "/var/lib/companion/companion.db"
     monkeypatch.delenv("STATE_DIRECTORY")
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
     monkeypatch.setenv("HOME", "/home/ann")
     assert C.defaults().store.path == "/home/ann/.local/state/companion/companion.db"
     assert from_dict({"store": {"path": "~/x.db"}}).store.path == "/home/ann/x.db"

@@ -24,11 +24,11 @@ def references() -> dict[str, np.ndarray]:
     return {k: np.asarray(v, np.float32) for k, v in REFERENCE_LAB.items()}
 
 
-PLAIN = {"white", "ivory"}
+PLAIN = {"white", "ivory", "red", "green"}  # named only to keep them off the Charidice colours
 
 
 def name_of(lab, calibration=None) -> str | None:
-    """Nearest named colour; None for white/ivory faces."""
+    """Nearest Charidice colour name, or None for faces nearer a plain die colour."""
     lab = np.asarray(lab, np.float32)
     if calibration is not None:
         lab = calibration.apply(lab)

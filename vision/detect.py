@@ -18,6 +18,8 @@ import numpy as np
 STEP_L = 18.0
 #: colour distance (Lab) from the face that counts as 'not this face' around a die
 AWAY_TOL = 20.0
+#: percentile of ring-colour spread that must stay within tolerance for a pip
+SPREAD_PCT = 60
 
 _ANG = np.linspace(0, 2 * np.pi, 16, endpoint=False)
 _COS, _SIN = np.cos(_ANG), np.sin(_ANG)
@@ -81,7 +83,7 @@ def group_faces(frame: np.ndarray, pips: np.ndarray, *, colour_tol: float = 30.0
         s = ring(lab, xs[i], ys[i], rs[i] * 1.6 + 1.5)
         med = np.median(s, axis=0)
         rings[i] = med
-        spread[i] = np.percentile(np.linalg.norm(s - med, axis=1), 60)
+        spread[i] = np.percentile(np.linalg.norm(s - med, axis=1), SPREAD_PCT)
     ok = (spread < colour_tol * 0.7) & (pips["round"] > 0.5)
     uf = _UF(n)
     idx = np.nonzero(ok)[0]
