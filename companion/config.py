@@ -18,9 +18,10 @@ import difflib
 import os
 import sys
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 DEFAULT_PATH = "/etc/companion/config.toml"
 

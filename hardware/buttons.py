@@ -20,8 +20,8 @@ import select
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 BUTTONS = ("up", "down", "select", "back", "ok")
 QUIT = "quit"

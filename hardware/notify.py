@@ -12,10 +12,18 @@ from __future__ import annotations
 import os
 import socket
 import time
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
-__all__ = ["notify", "ready", "status", "stopping", "watchdog", "watchdog_interval",
-           "watchdog_enabled", "Watchdog"]
+__all__ = [
+    "Watchdog",
+    "notify",
+    "ready",
+    "status",
+    "stopping",
+    "watchdog",
+    "watchdog_enabled",
+    "watchdog_interval",
+]
 
 
 def _address(env: Mapping[str, str]) -> str | None:

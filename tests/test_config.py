@@ -45,7 +45,8 @@ def test_wrong_choice_names_key_and_allowed_values():
 
 
 @pytest.mark.parametrize("data, expected", [
-    ({"display": {"adress": 0x3D}}, "display.adress: unknown key; did you mean display.i2c_address?"),
+    ({"display": {"adress": 0x3D}},
+     "display.adress: unknown key; did you mean display.i2c_address?"),
     ({"buttons": {"hold_tme": 1}}, "did you mean buttons.hold_time?"),
     ({"buton": {}}, "buton: unknown section"),
     ({"buton": {}}, "did you mean buttons?"),
@@ -153,3 +154,39 @@ def test_docs_are_in_sync_with_the_schema():
 def test_replace_helper():
     cfg = C.replace(C.defaults(), display={"driver": "none"})
     assert cfg.display.driver == "none" and cfg.buttons == C.defaults().buttons
+
+
+# ---------------------------------------------------------------- `companion config`
+
+def run_config_command(*argv: str) -> int:
+    import argparse
+
+    from companion.commands import config as cmd
+    parser = argparse.ArgumentParser()
+    cmd.configure(parser)
+    return cmd.run(parser.parse_args(list(argv)))
+
+
+def test_config_check_ok_and_bad(tmp_path, capsys):
+    good = tmp_path / "good.toml"
+    good.write_text('[game]\ndefault = "216"\n')
+    assert run_config_command("--check", "--config", str(good)) == 0
+    assert capsys.readouterr().out == f"config OK: {good}\n"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[display]\ndriver = "ssd1305"\n')
+    assert run_config_command("--check", "--config", str(bad)) == 2
+    err = capsys.readouterr().err
+    assert "display.driver: 'ssd1305' is not one of ssd1306, sh1106" in err
+    assert run_config_command("--check", "--config", str(tmp_path / "none.toml")) == 2
+    assert "not found" in capsys.readouterr().err
+
+
+def test_config_prints_effective_toml(tmp_path, capsys):
+    p = tmp_path / "c.toml"
+    p.write_text("[display]\ncontrast = 99\n")
+    assert run_config_command("--config", str(p)) == 0
+    out = capsys.readouterr().out
+    assert "contrast = 99" in out and "[service]" in out
+    assert from_dict(tomllib.loads(out)).display.contrast == 99
+    assert run_config_command("--docs") == 0
+    assert capsys.readouterr().out == C.render_example()

@@ -73,7 +73,7 @@ def test_security_score_rises_without_hardening(tmp_path):
 
 def test_unit_has_what_the_issue_asks():
     text = unit_text()
-    keys = dict(re.findall(r"^(\w+)=(.*)$", text, re.M))
+    keys = dict(re.findall(r"^(\w+)=(.*)$", text, re.MULTILINE))
     assert keys["Type"] == "notify" and keys["Restart"] == "on-failure"
     assert keys["User"] == "companion"
     assert set(keys["SupplementaryGroups"].split()) == {"gpio", "i2c", "spi", "video"}
@@ -82,7 +82,7 @@ def test_unit_has_what_the_issue_asks():
     assert "PrivateDevices" not in keys            # it would hide gpiochip, i2c, video
     assert "ProcSubset" not in keys                # gpiozero reads /proc/cpuinfo
     assert keys["ExecStart"] == f"{EXEC} play --config /etc/companion/config.toml --service"
-    allowed = re.findall(r"^DeviceAllow=char-(\S+) rw$", text, re.M)
+    allowed = re.findall(r"^DeviceAllow=char-(\S+) rw$", text, re.MULTILINE)
     assert {"gpiochip", "i2c", "spi", "video4linux", "media", "dma_heap"} <= set(allowed)
 
 

@@ -13,8 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.buttons import (
-    BUTTONS, KEYMAP, ButtonEvent, ButtonLogic, Debouncer, GpioButtons, KeyboardButtons,
-    NullButtons, ScriptedButtons, decode_keys, key_help, open_buttons,
+    BUTTONS,
+    KEYMAP,
+    ButtonEvent,
+    ButtonLogic,
+    Debouncer,
+    GpioButtons,
+    KeyboardButtons,
+    NullButtons,
+    ScriptedButtons,
+    decode_keys,
+    key_help,
+    open_buttons,
 )
 
 HIGH, LOW = True, False
@@ -187,8 +197,8 @@ def test_gpio_close_frees_the_pins(mock_pins):
 
 
 def test_gpio_bad_pin_releases_the_others(mock_pins):
-    from gpiozero.exc import GPIOPinInUse
     from gpiozero import Button
+    from gpiozero.exc import GPIOPinInUse
     busy = Button(26)
     with pytest.raises(GPIOPinInUse):
         GpioButtons(PINS, debounce_ms=0)
@@ -207,6 +217,7 @@ def test_open_buttons_uses_gpio_when_a_factory_exists(mock_pins):
 
 def test_open_buttons_falls_back_without_gpio(monkeypatch):
     from gpiozero import Device
+
     from companion.config import defaults
     monkeypatch.setattr(Device, "pin_factory", None)
     r, w = os.pipe()

@@ -10,8 +10,14 @@ import pytest
 
 from companion.config import defaults, replace
 from hardware.camera import (
-    CameraFailed, CameraUnavailable, CvCamera, FolderCamera, PiCamera, VirtualRoller,
-    open_camera, probe_cameras,
+    CameraFailed,
+    CameraUnavailable,
+    CvCamera,
+    FolderCamera,
+    PiCamera,
+    VirtualRoller,
+    open_camera,
+    probe_cameras,
 )
 
 
@@ -22,7 +28,7 @@ def cam_cfg(**kw):
 class FakePicamera2:
     """Enough of picamera2.Picamera2 to drive our adapter (PLATFORM-NOTES 4)."""
 
-    instances: list["FakePicamera2"] = []
+    instances: list[FakePicamera2] = []
     fail_from: int | None = None      # capture number from which capture_array raises
     no_camera = False
 

@@ -11,8 +11,14 @@ from PIL import Image, ImageDraw
 
 from companion.config import defaults, replace
 from hardware.display import (
-    DimmingDisplay, LumaDisplay, NullDisplay, PngDisplay, TerminalDisplay, from_halfblocks,
-    open_display, to_halfblocks,
+    DimmingDisplay,
+    LumaDisplay,
+    NullDisplay,
+    PngDisplay,
+    TerminalDisplay,
+    from_halfblocks,
+    open_display,
+    to_halfblocks,
 )
 
 

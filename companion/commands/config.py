@@ -1,0 +1,40 @@
+"""`companion config`: print the effective configuration, or check a file (--check).
+
+    companion config                       # the effective config as TOML
+    companion config --check [--config P]  # "config OK: P" (exit 0) or the errors (exit 2)
+    companion config --docs                # the documented example with every key
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="PATH",
+                        help="config file (default: /etc/companion/config.toml)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--check", action="store_true",
+                       help="only check the file: exit 0 if it is valid, 2 if not")
+    group.add_argument("--docs", action="store_true",
+                       help="print the example config with every key, its default and doc")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion import config as C
+
+    if args.docs:
+        sys.stdout.write(C.render_example())
+        return 0
+    quiet = (lambda m: None) if args.check else None
+    try:
+        cfg = C.load_config(args.config, say=quiet)
+    except C.ConfigError as e:
+        print(f"config error: {e}", file=sys.stderr)
+        return 2
+    if args.check:
+        print(f"config OK: {cfg.source or C.DEFAULT_PATH + ' (absent: built-in defaults)'}")
+        return 0
+    sys.stdout.write(C.to_toml(cfg))
+    return 0

@@ -1,0 +1,245 @@
+"""`companion doctor`: check the config, display, buttons, camera, I2C and the store.
+
+Prints one line per check - OK, MISSING or FAIL - with what to fix, and exits 0 when
+every part the box needs works (config, display, buttons, store, and I2C when the
+OLED is on I2C), 1 otherwise. A missing camera is reported but not fatal: the dice
+can be entered with the buttons. Stop the service first (`sudo systemctl stop
+companion`): it holds the GPIO pins and the camera.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+from dataclasses import dataclass
+
+OK, MISSING, FAIL = "OK", "MISSING", "FAIL"
+
+
+@dataclass
+class Check:
+    name: str
+    status: str
+    message: str
+    fix: str = ""
+    needed: bool = True
+
+    def line(self) -> str:
+        text = f"{self.status:<8}{self.name:<9}{self.message}"
+        if self.fix and self.status != OK:
+            text += f"\n{'':<17}-> {self.fix}"
+        return text
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="PATH",
+                        help="config file (default: /etc/companion/config.toml)")
+    parser.add_argument("--no-display-test", action="store_true",
+                        help="open the display without drawing the test pattern")
+
+
+# --------------------------------------------------------------------------- checks
+
+def check_display(cfg, draw: bool = True) -> Check:
+    from hardware.display import LumaDisplay, _open_oled, describe_error
+    d = cfg.display
+    if not d.is_oled:
+        return Check("display", OK, f"stand-in \"{d.driver}\" (display.driver)",
+                     needed=d.driver != "none")
+    try:
+        dev = LumaDisplay(_open_oled(d), name=d.driver)
+    except Exception as e:
+        msg = describe_error(d, e)
+        return Check("display", FAIL, msg.removeprefix("display: "),
+                     "wire the OLED and enable the bus, or set display.driver = \"terminal\"")
+    try:
+        if draw:
+            from PIL import Image, ImageDraw
+            img = Image.new("1", dev.size)
+            dr = ImageDraw.Draw(img)
+            dr.rectangle((0, 0, dev.size[0] - 1, dev.size[1] - 1), outline=1)
+            dr.text((6, 6), "companion doctor", fill=1)
+            dr.text((6, 22), f"{d.driver} {dev.size[0]}x{dev.size[1]}", fill=1)
+            dev.show(img)
+            dev.set_contrast(d.contrast)
+    except Exception as e:
+        return Check("display", FAIL, f"{d.driver} opened but drawing failed: "
+                     f"{type(e).__name__}: {e}", "check the wiring and display.driver")
+    where = (f"I2C bus {d.i2c_port} at 0x{d.i2c_address:02X}" if d.interface == "i2c"
+             else f"SPI {d.spi_port}.{d.spi_device}")
+    return Check("display", OK, f"{d.driver} {d.width}x{d.height} on {where}"
+                 + (" (test pattern shown)" if draw else ""))
+
+
+def check_buttons(cfg) -> Check:
+    b = cfg.buttons
+    pins = ", ".join(f"{n}=GPIO{p}" if isinstance(p, int) else f"{n}={p}"
+                     for n, p in b.pins.items())
+    if b.source == "none":
+        return Check("buttons", OK, "none configured (buttons.source = \"none\")", needed=False)
+    if b.source == "keyboard":
+        return Check("buttons", OK, "keyboard stand-in (buttons.source = \"keyboard\")")
+    from hardware.buttons import GpioButtons, gpio_available
+    ok, why = gpio_available()
+    if not ok:
+        status = MISSING if b.source == "auto" else FAIL
+        fallback = "; falls back to the keyboard" if b.source == "auto" else ""
+        return Check("buttons", status, f"no GPIO pin factory ({why}){fallback}",
+                     "on a Pi: sudo apt install python3-lgpio (or pip install 'lgpio>=0.2.2'); "
+                     "elsewhere set buttons.source = \"keyboard\"",
+                     needed=b.source == "gpio")
+    try:
+        src = GpioButtons(b.pins, b.hold_time, b.debounce_ms, b.pull_up)
+    except Exception as e:
+        text = f"{type(e).__name__}: {e}"
+        fix = "check buttons.* pins in the config"
+        if "busy" in text.lower() or "in use" in text.lower():
+            fix = "a pin is in use: stop the service (sudo systemctl stop companion) and retry"
+        elif "permission" in text.lower():
+            fix = "add the user to the gpio group (sudo usermod -aG gpio $USER), log in again"
+        return Check("buttons", FAIL, f"cannot claim {pins} ({text})", fix)
+    try:
+        pressed = [n for n, btn in src.buttons.items() if btn.is_pressed]
+    finally:
+        src.close()
+    if pressed:
+        return Check("buttons", FAIL, f"{pins}: {', '.join(pressed)} reads as pressed at rest",
+                     "a button is stuck or wired to the wrong rail; check buttons.pull_up")
+    return Check("buttons", OK, f"{pins} ({why}, pull-{'up' if b.pull_up else 'down'})")
+
+
+def check_camera(cfg) -> Check:
+    c = cfg.camera
+    if c.source in ("virtual", "none"):
+        what = "virtual roller" if c.source == "virtual" else "button entry"
+        return Check("camera", OK, f"none wanted: {what} (camera.source = \"{c.source}\")",
+                     needed=False)
+    from hardware.camera import probe_cameras
+    cam, notes = probe_cameras(c)
+    if cam is None:
+        return Check("camera", MISSING, "no camera found (" + "; ".join(notes) + ")",
+                     "connect the camera (rpicam-hello --list-cameras) or a USB webcam; "
+                     "until then the dice are entered with the buttons",
+                     needed=c.source != "auto")
+    try:
+        frame = None
+        for _ in range(5):
+            frame = cam.read()
+            if frame is not None:
+                break
+    except Exception as e:
+        return Check("camera", FAIL, f"{cam.name} opened but gives no frames ({e})",
+                     "check the ribbon cable / USB, then reboot", needed=c.source != "auto")
+    finally:
+        cam.close()
+    if frame is None:
+        return Check("camera", FAIL, f"{cam.name} opened but gives no frames ({cam.error})",
+                     "check the ribbon cable / USB", needed=c.source != "auto")
+    h, w = frame.shape[:2]
+    return Check("camera", OK, f"{cam.name}, {w}x{h} frames")
+
+
+def check_i2c(cfg) -> Check:
+    d = cfg.display
+    needed = d.is_oled and d.interface == "i2c"
+    buses = sorted(glob.glob("/dev/i2c-*"))
+    if not buses:
+        return Check("i2c", MISSING if needed else OK,
+                     "no /dev/i2c-* bus" + ("" if needed else " (not needed by this config)"),
+                     "sudo raspi-config nonint do_i2c 0, then reboot", needed=needed)
+    dev = f"/dev/i2c-{d.i2c_port}"
+    if not needed:
+        return Check("i2c", OK, f"{', '.join(buses)} (not used by this config)", needed=False)
+    if dev not in buses:
+        return Check("i2c", FAIL, f"{dev} missing (have {', '.join(buses)})",
+                     "set display.i2c_port to an existing bus")
+    if not os.access(dev, os.R_OK | os.W_OK):
+        return Check("i2c", FAIL, f"{dev}: permission denied",
+                     "add the user to the i2c group (sudo usermod -aG i2c $USER)")
+    try:
+        from smbus2 import SMBus
+    except ImportError:
+        return Check("i2c", OK, f"{dev} present (smbus2 missing: address not probed)")
+    try:
+        with SMBus(d.i2c_port) as bus:
+            bus.read_byte(d.i2c_address)
+    except OSError as e:
+        return Check("i2c", FAIL, f"nothing answers at 0x{d.i2c_address:02X} on {dev} ({e})",
+                     f"check wiring (SDA GPIO2, SCL GPIO3, 3V3, GND); i2cdetect -y "
+                     f"{d.i2c_port} shows the address to put in display.i2c_address")
+    return Check("i2c", OK, f"{dev}: a device answers at 0x{d.i2c_address:02X}")
+
+
+def check_store(cfg) -> Check:
+    import sqlite3
+    import urllib.parse
+    from pathlib import Path
+    path = Path(cfg.store.path)
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            return Check("store", FAIL, f"{path} is not writable by this user",
+                         "run as the service user (sudo -u companion companion doctor) "
+                         "or fix the owner")
+        try:
+            uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+            with sqlite3.connect(uri, uri=True, timeout=5) as db:
+                result = [r[0] for r in db.execute("PRAGMA integrity_check")]
+            db.close()
+        except sqlite3.Error as e:
+            return Check("store", FAIL, f"{path} cannot be read as SQLite ({e})",
+                         "the companion sets a damaged store aside on start; "
+                         "keep a copy of the file for the report")
+        if result != ["ok"]:
+            return Check("store", FAIL, f"{path} is damaged: {'; '.join(result[:3])}",
+                         "the companion sets it aside on the next start; keep a copy")
+        return Check("store", OK, f"{path} (integrity ok, {path.stat().st_size} bytes)")
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return Check("store", FAIL, f"{path} cannot be created ({parent} is not writable)",
+                     "set store.path to a writable place, or run under the service "
+                     "(StateDirectory=companion)")
+    return Check("store", OK, f"{path} (new: created on first game)")
+
+
+def run_checks(cfg, draw: bool = True) -> list[Check]:
+    checks = []
+    for fn, args in ((check_display, (cfg, draw)), (check_buttons, (cfg,)),
+                     (check_camera, (cfg,)), (check_i2c, (cfg,)), (check_store, (cfg,))):
+        try:
+            checks.append(fn(*args))
+        except Exception as e:   # a check must never crash the doctor
+            name = fn.__name__.removeprefix("check_")
+            checks.append(Check(name, FAIL, f"the check itself failed: {type(e).__name__}: {e}"))
+    return checks
+
+
+def run(args: argparse.Namespace) -> int:
+    import warnings
+
+    from companion import config as C
+
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+    os.environ.setdefault("LIBCAMERA_LOG_LEVELS", "3")
+    try:
+        cfg = C.load_config(args.config, say=lambda m: None)
+    except C.ConfigError as e:
+        print(Check("config", FAIL, str(e), "fix the file; companion config --check").line())
+        return 1
+    checks = [Check("config", OK, cfg.source or f"{C.DEFAULT_PATH} absent: built-in defaults")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")      # gpiozero's PinFactoryFallback chatter
+        checks += run_checks(cfg, draw=not getattr(args, "no_display_test", False))
+    for c in checks:
+        print(c.line())
+    bad = [c for c in checks if c.needed and c.status != OK]
+    print()
+    if bad:
+        print(f"doctor: {len(bad)} needed part(s) not working: {', '.join(c.name for c in bad)}")
+        return 1
+    print("doctor: everything needed works")
+    sys.stdout.flush()
+    return 0

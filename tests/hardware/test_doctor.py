@@ -1,0 +1,210 @@
+"""companion doctor: each check on this machine, with MockFactory, fake I2C and real files."""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+import types
+
+import numpy as np
+
+from companion.commands import doctor
+from companion.config import defaults, replace
+
+OK, MISSING, FAIL = doctor.OK, doctor.MISSING, doctor.FAIL
+
+
+def cfg(**sections):
+    return replace(defaults(), **sections)
+
+
+def run_doctor(tmp_path, toml: str, capsys) -> tuple[int, str]:
+    p = tmp_path / "c.toml"
+    p.write_text(toml)
+    parser = argparse.ArgumentParser()
+    doctor.configure(parser)
+    rc = doctor.run(parser.parse_args(["--config", str(p), "--no-display-test"]))
+    return rc, capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- display
+
+def test_display_standin_ok_and_missing_oled_fails():
+    c = doctor.check_display(cfg(display={"driver": "terminal"}))
+    assert c.status == OK and "terminal" in c.message
+    c = doctor.check_display(cfg(display={"i2c_port": 99}))
+    assert c.status == FAIL and "/dev/i2c-99" in c.message and c.needed
+    assert 'display.driver = "terminal"' in c.fix
+
+
+def test_display_oled_through_a_capturing_bus(monkeypatch):
+    sent = []
+
+    class Serial:
+        def command(self, *c): pass
+        def data(self, d): sent.append(list(d))
+        def cleanup(self): pass
+
+    import hardware.display as hd
+    real = hd._open_oled
+    monkeypatch.setattr(hd, "_open_oled", lambda d, serial=None: real(d, Serial()))
+    c = doctor.check_display(defaults())
+    assert c.status == OK and "test pattern shown" in c.message
+    assert any(any(chunk) for chunk in sent)            # the pattern reached the "chip"
+
+
+# ---------------------------------------------------------------- buttons
+
+def test_buttons_with_mock_pins(mock_pins):
+    c = doctor.check_buttons(defaults())
+    assert c.status == OK
+    assert "up=GPIO5, down=GPIO6, select=GPIO13, back=GPIO19, ok=GPIO26" in c.message
+    from gpiozero import Button
+    Button(5).close()                                   # the check released its pins
+
+
+def test_buttons_pin_in_use(mock_pins):
+    from gpiozero import Button
+    busy = Button(26)
+    try:
+        c = doctor.check_buttons(defaults())
+        assert c.status == FAIL and "stop the service" in c.fix
+    finally:
+        busy.close()
+
+
+def test_buttons_without_gpio(monkeypatch):
+    from gpiozero import Device
+    monkeypatch.setattr(Device, "pin_factory", None)
+    c = doctor.check_buttons(defaults())
+    assert c.status == MISSING and not c.needed and "keyboard" in c.message
+    c = doctor.check_buttons(cfg(buttons={"source": "gpio"}))
+    assert c.status == FAIL and c.needed and "lgpio" in c.fix
+    assert doctor.check_buttons(cfg(buttons={"source": "keyboard"})).status == OK
+
+
+# ---------------------------------------------------------------- camera
+
+def test_camera_checks(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    c = doctor.check_camera(defaults())
+    assert c.status == MISSING and not c.needed and "/dev/video0" in c.message
+    assert doctor.check_camera(cfg(camera={"source": "virtual"})).status == OK
+    import cv2
+    (tmp_path / "f").mkdir()
+    cv2.imwrite(str(tmp_path / "f" / "a.png"), np.zeros((48, 64, 3), np.uint8))
+    c = doctor.check_camera(cfg(camera={"folder": str(tmp_path / "f")}))
+    assert c.status == OK and "64x48" in c.message
+    c = doctor.check_camera(cfg(camera={"source": "opencv", "index": 9}))
+    assert c.status == MISSING and c.needed
+
+
+# ---------------------------------------------------------------- i2c
+
+def fake_bus(monkeypatch, answers: bool):
+    monkeypatch.setattr(doctor.glob, "glob", lambda pattern: ["/dev/i2c-1"])
+    monkeypatch.setattr(doctor.os, "access", lambda path, mode: True)
+    mod = types.ModuleType("smbus2")
+
+    class SMBus:
+        def __init__(self, port): self.port = port
+        def __enter__(self): return self
+        def __exit__(self, *a): pass
+
+        def read_byte(self, address):
+            if not answers:
+                raise OSError(121, "Remote I/O error")
+            return 0
+
+    mod.SMBus = SMBus
+    monkeypatch.setitem(sys.modules, "smbus2", mod)
+
+
+def test_i2c_missing_bus(monkeypatch):
+    monkeypatch.setattr(doctor.glob, "glob", lambda pattern: [])
+    c = doctor.check_i2c(defaults())
+    assert c.status == MISSING and c.needed and "do_i2c 0" in c.fix
+    c = doctor.check_i2c(cfg(display={"driver": "terminal"}))
+    assert c.status == OK and not c.needed
+
+
+def test_i2c_address_answers_or_not(monkeypatch):
+    fake_bus(monkeypatch, answers=True)
+    assert doctor.check_i2c(defaults()).message == "/dev/i2c-1: a device answers at 0x3C"
+    fake_bus(monkeypatch, answers=False)
+    c = doctor.check_i2c(defaults())
+    assert c.status == FAIL and "nothing answers at 0x3C" in c.message and "i2cdetect" in c.fix
+
+
+# ---------------------------------------------------------------- store
+
+def test_store_new_existing_and_damaged(tmp_path):
+    path = tmp_path / "s" / "companion.db"
+    c = doctor.check_store(cfg(store={"path": str(path)}))
+    assert c.status == OK and "created on first game" in c.message
+    path.parent.mkdir()
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE t (x)")
+        db.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(2000)])
+    db.close()
+    c = doctor.check_store(cfg(store={"path": str(path)}))
+    assert c.status == OK and "integrity ok" in c.message
+    data = bytearray(path.read_bytes())
+    data[100:4096] = b"\xff" * (4096 - 100)         # wreck the header page and schema
+    path.write_bytes(bytes(data))
+    c = doctor.check_store(cfg(store={"path": str(path)}))
+    assert c.status == FAIL, c.message
+
+
+def test_store_unwritable(tmp_path, monkeypatch):
+    monkeypatch.setattr(doctor.os, "access", lambda p, mode: False)
+    c = doctor.check_store(cfg(store={"path": str(tmp_path / "x.db")}))
+    assert c.status == FAIL and "not writable" in c.message
+
+
+# ---------------------------------------------------------------- whole command
+
+def test_doctor_exit_0_when_needed_parts_work(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    rc, out = run_doctor(tmp_path, f'''
+[display]
+driver = "terminal"
+[buttons]
+source = "keyboard"
+[store]
+path = "{tmp_path / 'c.db'}"
+''', capsys)
+    lines = out.splitlines()
+    assert rc == 0, out
+    assert [line.split()[1] for line in lines if line[:1].isupper() and not
+            line.startswith("doctor")] == ["config", "display", "buttons", "camera", "i2c",
+                                           "store"]
+    assert lines[-1] == "doctor: everything needed works"
+
+
+def test_doctor_exit_1_with_what_to_fix(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    rc, out = run_doctor(tmp_path, f'''
+[display]
+i2c_port = 98
+[store]
+path = "{tmp_path / 'c.db'}"
+''', capsys)
+    assert rc == 1
+    assert "FAIL    display  cannot open ssd1306 on I2C bus 98" in out
+    assert "-> " in out and "needed part(s) not working: display" in out
+
+
+def test_doctor_bad_config(tmp_path, capsys):
+    rc, out = run_doctor(tmp_path, "[display]\nrotate = 5\n", capsys)
+    assert rc == 1 and out.startswith("FAIL    config") and "display.rotate" in out
+
+
+def test_doctor_module_is_light():
+    import subprocess
+    code = ("import sys, companion.commands.doctor, companion.commands.config; "
+            "print(sorted(m for m in ('cv2','gpiozero','luma','PIL','numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
