@@ -153,11 +153,12 @@ def test_rolling_on_at_the_start_of_a_turn_and_banking_a_big_total():
     )
 
 
-def test_the_cap_moves_no_value_below_the_double_millennium_target():
-    rules = [r for r in ALL_RULES if not r.deuces]
+@pytest.mark.parametrize("deuces", [False, True])
+def test_the_cap_moves_no_value_below_the_double_millennium_target(deuces):
+    rules = [r for r in ALL_RULES if r.deuces == deuces]
     higher = TurnTable(rules, cap=2 * CAP)
     below = 4000 // 10 + 1
-    assert np.abs(higher.throw[:below] - table(False).throw[:below]).max() < 1e-6
+    assert np.abs(higher.throw[:below] - table(deuces).throw[:below]).max() < 1e-6
 
 
 def test_past_the_table_a_forced_throw_still_risks_the_total():

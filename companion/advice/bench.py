@@ -1,0 +1,92 @@
+"""Advice figures: table build times, query times, and what the tables say.
+
+Printed, never asserted: `companion bench advice` and `benchmarks/advice_bench.py`
+show them on this machine and on a Pi. Build times are cold (caches cleared first).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from companion.rules import Action
+from companion.rules.risknroll import ACTION_CARDS, DICE, GAME
+
+from . import best_action
+from .risknroll import advise
+from .risknroll_tables import (
+    ALL_RULES,
+    CAP,
+    PLAIN,
+    TurnTable,
+    bust_chance,
+    table,
+    throws,
+    turn_rules,
+)
+
+QUERY_STATES = 2000
+
+
+def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATES) -> None:
+    """Print build seconds (per card rules and for every table), query ms, and odds."""
+    throws.cache_clear()
+    table.cache_clear()
+    start = time.perf_counter()
+    throws(False), throws(True)
+    out(f"throw outcomes and choices enumerated: {time.perf_counter() - start:.3f} s")
+    for rules in ALL_RULES:
+        start = time.perf_counter()
+        TurnTable([rules])
+        out(f"  table for {_cards_under(rules)} alone: {time.perf_counter() - start:.3f} s")
+    throws.cache_clear()
+    start = time.perf_counter()
+    table(False), table(True)
+    out(
+        f"every table, cold, as first use builds them (cap {CAP}): {time.perf_counter() - start:.3f} s"
+    )
+
+    times = sorted(_query_times(states))
+    median, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
+    out(
+        f"advise(): median {median * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms over {len(times)} decisions"
+    )
+
+    out("expected turn score from a fresh turn:")
+    out(f"  no card / declined: {_fresh(None):.1f}")
+    for name in dict.fromkeys(card.name for card in ACTION_CARDS):
+        out(f"  {name}: {_fresh(name):.1f}")
+    for deuces in (False, True):
+        chances = " ".join(f"{n}:{bust_chance(n, deuces):.4f}" for n in range(1, DICE + 1))
+        out(f"bust chance by dice thrown{' (Deuces)' if deuces else ''}: {chances}")
+
+
+def _cards_under(rules) -> str:
+    names = [card.name for card in ACTION_CARDS if turn_rules(card.name) == rules]
+    return ", ".join(["no card"] * (rules == PLAIN) + names)
+
+
+def _fresh(card: str | None) -> float:
+    state = GAME.new(2).apply(Action("draw", card=card or "The Plague"))
+    return {a.action["play"]: a.value for a in advise(state)}[card is not None]
+
+
+def _query_times(count: int) -> list[float]:
+    """Seconds per `advise` call at decisions met while the advice plays seeded games."""
+    rng = random.Random(1)
+    state = GAME.new(4)
+    times = []
+    while len(times) < count:
+        if state.is_over():
+            state = GAME.new(4)
+        chance = state.chance()
+        if chance:
+            state = state.apply(chance.sample(rng))
+            continue
+        start = time.perf_counter()
+        advise(state)
+        times.append(time.perf_counter() - start)
+        state = state.apply(best_action(state))
+    return times
