@@ -1,0 +1,49 @@
+"""`expect` flags or refuses impossible readings and never invents dice."""
+
+from vision.reader import apply_expect
+from vision.reading import DieReading, Expect
+
+
+def r(value, colour=None, conf=0.9, x=0):
+    return DieReading(value, colour, (x, 0, x + 40, 40), conf)
+
+
+def test_impossible_value_is_flagged():
+    out = apply_expect([r(1), r(5, x=50)], Expect.of(values=range(2, 8)))
+    assert out[0].flag and out[0].needs_confirmation and out[0].confidence <= 0.3
+    assert not out[1].flag and not out[1].needs_confirmation
+
+
+def test_never_invents_dice():
+    out = apply_expect([r(3)], Expect.of(count=3))
+    assert len(out) == 1
+
+
+def test_extra_dice_beyond_count_are_dropped_least_confident_first():
+    out = apply_expect([r(3, conf=0.9), r(4, conf=0.2, x=50), r(5, conf=0.8, x=100)], Expect.of(count=2))
+    assert sorted(x.value for x in out) == [3, 5]
+
+
+def test_charidice_table_pairs():
+    table = [(c, v) for c in ("magenta", "blue") for v in range(1, 7)]
+    out = apply_expect([r(3, "blue"), r(3, "blue", x=50), r(2, "orange", x=100)], Expect.of(colours=table))
+    assert not out[0].flag
+    assert "two dice" in out[1].flag
+    assert "not a face" in out[2].flag
+
+
+def test_low_confidence_asks_for_confirmation():
+    assert r(4, conf=0.4).needs_confirmation
+    assert not r(4, conf=0.95).needs_confirmation
+
+
+def test_read_passes_expect_through():
+    import numpy as np
+
+    import vision
+    from vision.synth import Die, render
+
+    img, _ = render([Die(1, "white", (160, 120), 56, 0)], size=(320, 240), seed=1)
+    (only,) = vision.read(img, Expect.of(values=range(2, 8)))
+    assert only.value == 1 and only.flag
+    assert isinstance(img, np.ndarray)

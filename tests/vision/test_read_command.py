@@ -1,0 +1,61 @@
+"""`companion read IMAGE... --json` contract and --annotate."""
+
+import argparse
+import json
+
+import cv2
+
+from companion.commands import read as read_cmd
+from vision.synth import Die, render
+
+
+def run(argv, capsys):
+    p = argparse.ArgumentParser()
+    read_cmd.configure(p)
+    rc = read_cmd.run(p.parse_args(argv))
+    return rc, capsys.readouterr().out
+
+
+def test_json_contract_with_an_unreadable_file(tmp_path, capsys):
+    img, _ = render([Die(5, "white", (160, 120), 56, 0)], size=(320, 240), seed=1)
+    good = tmp_path / "good.png"
+    cv2.imwrite(str(good), img)
+    bad = tmp_path / "bad.png"
+    bad.write_text("not an image")
+    missing = tmp_path / "missing.jpg"
+    rc, out = run([str(good), str(bad), str(missing), "--json"], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert [x["image"] for x in lines] == [str(good), str(bad), str(missing)]
+    assert rc == 0
+    g = lines[0]
+    assert g["error"] is None and set(g) == {"image", "dice", "error"}
+    (die,) = g["dice"]
+    assert set(die) == {"value", "colour", "bbox", "confidence"}
+    assert die["value"] == 5 and die["colour"] is None
+    assert len(die["bbox"]) == 4 and all(isinstance(v, int) for v in die["bbox"])
+    assert isinstance(die["confidence"], float)
+    for x in lines[1:]:
+        assert x["dice"] == [] and isinstance(x["error"], str) and x["error"]
+
+
+def test_annotate_writes_images(tmp_path, capsys):
+    img, _ = render([Die(3, "blue", (160, 120), 56, 10)], size=(320, 240), seed=2)
+    src = tmp_path / "scene.jpg"
+    cv2.imwrite(str(src), img)
+    out_dir = tmp_path / "ann"
+    rc, out = run([str(src), "--annotate", str(out_dir)], capsys)
+    assert rc == 0 and "scene.jpg" in out
+    drawn = cv2.imread(str(out_dir / "scene.png"))
+    assert drawn is not None and drawn.shape == img.shape
+    assert (drawn != img).any()
+
+
+def test_configure_has_no_heavy_imports():
+    import importlib
+    import sys
+
+    for name in [n for n in sys.modules if n.startswith("companion.commands.read")]:
+        del sys.modules[name]
+    importlib.import_module("companion.commands.read")
+    src = open(read_cmd.__file__, encoding="utf-8").read().split("def configure")[0]
+    assert "import cv2" not in src and "import vision" not in src

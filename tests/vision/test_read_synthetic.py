@@ -1,0 +1,117 @@
+"""The reader on synthetic scenes, one condition at a time (vision.synth)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import vision
+from vision.score import match
+from vision.synth import Die, render
+
+SIZE = (320, 240)
+GREEN = (60, 110, 40)
+
+
+def read_scene(dice, **kw):
+    kw.setdefault("size", SIZE)
+    kw.setdefault("background", GREEN)
+    img, labels = render(dice, **kw)
+    return vision.read(img), labels
+
+
+def assert_exact(readings, labels, colour=True):
+    t = match(readings, labels, colour=colour)
+    got = [(r.value, r.colour) for r in readings]
+    want = [(lab["value"], lab["colour"]) for lab in labels]
+    assert t.exact, f"read {got}, expected {want}"
+
+
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("face", ["white", "black", "yellow"])
+def test_pips_one_to_six_light_and_dark_dice(value, face):
+    readings, labels = read_scene([Die(value, face, (160, 120), 56, 30)], seed=value)
+    assert_exact(readings, labels)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: 7-pip faces on dark dice lose the centre pip")
+def test_seven_pips_dark_die():
+    readings, labels = read_scene([Die(7, "black", (160, 120), 56, 0)], seed=7)
+    assert_exact(readings, labels)
+
+
+def test_seven_pips_white_die():
+    readings, labels = read_scene([Die(7, "white", (160, 120), 56, 30)], seed=7)
+    assert_exact(readings, labels)
+
+
+@pytest.mark.parametrize("angle", [0, 17, 45, 72])
+def test_any_rotation(angle):
+    readings, labels = read_scene([Die(5, "white", (160, 120), 56, angle)], seed=angle)
+    assert_exact(readings, labels)
+
+
+@pytest.mark.parametrize("face", ["magenta", "blue", "orange", "grey", "yellow", "black"])
+def test_charidice_colours(face):
+    readings, labels = read_scene([Die(3, face, (160, 120), 56, 20)], seed=3)
+    assert_exact(readings, labels, colour=True)
+    assert readings[0].colour == face
+
+
+def test_grey_and_black_side_by_side():
+    dice = [Die(4, "grey", (100, 120), 56, 10), Die(4, "black", (220, 120), 56, 10)]
+    readings, labels = read_scene(dice, seed=11)
+    assert_exact(readings, labels, colour=True)
+
+
+def test_touching_dice_of_different_colours():
+    dice = [Die(3, "white", (130, 120), 56, 0), Die(5, "blue", (130 + 58, 120), 56, 0)]
+    readings, labels = read_scene(dice, seed=5)
+    assert_exact(readings, labels)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: a blurred, JPEG'd white die under a strong gradient is missed")
+def test_blur_jpeg_gradient_and_shadow():
+    dice = [Die(4, "white", (100, 120), 56, 25), Die(2, "orange", (220, 120), 56, 60)]
+    readings, labels = read_scene(dice, seed=9, blur=0.8, jpeg=70, gradient=0.25, noise=5)
+    assert_exact(readings, labels)
+
+
+@pytest.mark.parametrize("kind", ["coin", "card", pytest.param("hand", marks=pytest.mark.xfail(
+    strict=True, reason="known gap: the synthetic hand's finger gap reads as a 1")), "shadow"])
+def test_not_dice_give_no_reading(kind):
+    for seed in range(3):
+        readings, labels = read_scene([], seed=seed, distractors=(kind,))
+        assert readings == [], f"{kind} (seed {seed}) read as {readings}"
+
+
+def test_empty_tray_gives_nothing():
+    img = np.full((240, 320, 3), (60, 110, 40), np.uint8)
+    assert vision.read(img) == []
+
+
+def test_side_face_is_not_read_as_a_die():
+    readings, labels = read_scene([Die(2, "white", (160, 120), 56, 0, side=2)], seed=4)
+    assert_exact(readings, labels)
+
+
+def test_reading_fields():
+    readings, _ = read_scene([Die(6, "white", (160, 120), 56, 0)], seed=2)
+    (r,) = readings
+    x0, y0, x1, y1 = r.bbox
+    assert x0 < 160 < x1 and y0 < 120 < y1
+    assert 0.0 <= r.confidence <= 1.0
+    assert r.to_json()["value"] == 6
+
+
+def test_synthetic_mix_floor():
+    """Guard against regressions on the benchmark's synthetic mix (a floor, not the target)."""
+    from companion.commands.bench_vision import figures, score_synthetic
+
+    f = figures(score_synthetic(30))
+    assert f["right_pct"] >= 55.0, f
+
+
+def test_read_rejects_non_images():
+    with pytest.raises(ValueError):
+        vision.read(None)
