@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 CHANCE = -1
 """`current_player()` while the table must supply a throw or a card."""
@@ -55,9 +56,7 @@ class Action:
 
     def __init__(self, kind: str, **args: Any):
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(
-            self, "args", tuple(sorted((k, _freeze(v)) for k, v in args.items()))
-        )
+        object.__setattr__(self, "args", tuple(sorted((k, _freeze(v)) for k, v in args.items())))
 
     def __getitem__(self, key: str) -> Any:
         for k, v in self.args:
@@ -134,7 +133,9 @@ class Throw:
 
     def sample(self, rng) -> Action:
         """A throw drawn with `rng` (a `random.Random`): for simulation only."""
-        return Action("throw", dice=tuple(sorted(rng.choice(self.faces) for _ in range(self.count))))
+        return Action(
+            "throw", dice=tuple(sorted(rng.choice(self.faces) for _ in range(self.count)))
+        )
 
 
 @dataclass(frozen=True)

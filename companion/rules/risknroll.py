@@ -10,10 +10,11 @@ edit to a table, not to the code.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
-from functools import lru_cache
+from functools import cache
 from itertools import product
-from typing import Any, Mapping
+from typing import Any
 
 from .core import (
     CHANCE,
@@ -109,7 +110,7 @@ def score(dice: tuple[int, ...], deuces: bool = False) -> int | None:
     return _score(tuple(sorted(dice)), deuces, SCORING["kinds_per_set"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _score(dice: tuple[int, ...], deuces: bool, kinds_per_set: int) -> int | None:
     if not dice:
         return None
@@ -135,7 +136,7 @@ def scoring_sets(
     return _scoring_sets(tuple(sorted(roll)), deuces, SCORING["kinds_per_set"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _scoring_sets(
     roll: tuple[int, ...], deuces: bool, kinds_per_set: int
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -219,9 +220,7 @@ class RiskNRollState:
                     actions.append(Action("keep", dice=dice, then="roll"))
             return tuple(actions)
         if self.phase == "target":
-            return tuple(
-                Action("target", player=p) for p in range(self.players) if p != self.seat
-            )
+            return tuple(Action("target", player=p) for p in range(self.players) if p != self.seat)
         return ()
 
     def apply(self, action: Action) -> RiskNRollState:

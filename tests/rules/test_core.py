@@ -1,0 +1,165 @@
+"""The shared rules vocabulary: actions and their JSON, chance events, games, winners."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.rules import Action, Draw, IllegalAction, Throw
+from companion.rules.core import winners_by_score
+from companion.rules.risknroll import GAME
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def test_actions_are_equal_whatever_the_order_of_their_arguments():
+    a = Action("keep", dice=(1, 5), then="roll")
+    b = Action("keep", then="roll", dice=[1, 5])
+    assert a == b and hash(a) == hash(b) and a["dice"] == (1, 5) and a.get("x") is None
+
+
+def test_the_json_form_is_stable_kind_first_then_sorted_keys():
+    a = Action("keep", then="roll", dice=(5, 1))
+    assert list(a.to_json()) == ["kind", "dice", "then"]
+    assert json.dumps(a.to_json()) == '{"kind": "keep", "dice": [5, 1], "then": "roll"}'
+    assert repr(a) == 'Action({"dice": [5, 1], "kind": "keep", "then": "roll"})'
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("throw", dice=(1, 2, 6)),
+        Action("draw", card="Deuces"),
+        Action("card", play=False),
+        Action("target", player=2),
+        Action("bank"),
+    ],
+)
+def test_an_action_survives_json(action):
+    assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {"dice": [1]},
+        {"kind": 3},
+        {"kind": "throw", "dice": [1.5]},
+        {"kind": "keep", "dice": {"a": 1}},
+    ],
+)
+def test_what_is_not_an_action_is_refused(data):
+    with pytest.raises(IllegalAction, match="not an action"):
+        Action.from_json(data)
+
+
+def test_action_arguments_must_be_json_scalars_or_sequences():
+    with pytest.raises(TypeError):
+        Action("throw", dice=1.5)
+
+
+# --- throws ----------------------------------------------------------------------------
+
+
+def test_a_throw_returns_the_dice_sorted():
+    assert Throw(3).check(Action("throw", dice=(6, 1, 3))) == (1, 3, 6)
+
+
+@pytest.mark.parametrize(
+    "throw, action, message",
+    [
+        (Throw(6), Action("keep", dice=(1,)), "Throw 6 dice first."),
+        (Throw(6), Action("throw", dice=(1, 2, 3, 4, 5)), "Expected 6 dice, got 5."),
+        (Throw(2), Action("throw", dice=(1, 2, 3)), "Expected 2 dice, got 3."),
+        (Throw(2), Action("throw"), "Expected 2 dice, got 0."),
+        (Throw(2), Action("throw", dice=(1, 7)), "A die cannot show 7: faces are 1 to 6."),
+        (Throw(2), Action("throw", dice=(0, 1)), "A die cannot show 0: faces are 1 to 6."),
+        (Throw(2), Action("throw", dice=(1, True)), "Each die must show a number from 1 to 6."),
+        (Throw(2), Action("throw", dice=(1, "2")), "Each die must show a number from 1 to 6."),
+        (
+            Throw(2, faces=(2, 3, 4, 5, 6, 7)),
+            Action("throw", dice=(1, 7)),
+            "A die cannot show 1: faces are 2 to 7.",
+        ),
+    ],
+)
+def test_a_wrong_throw_is_refused_with_a_clear_sentence(throw, action, message):
+    with pytest.raises(IllegalAction) as refused:
+        throw.check(action)
+    assert str(refused.value) == message
+
+
+def test_throw_outcomes_are_the_fair_dice_odds():
+    odds = dict(Throw(2).outcomes())
+    assert len(odds) == 21
+    assert odds[(1, 1)] == pytest.approx(1 / 36) and odds[(1, 2)] == pytest.approx(2 / 36)
+    assert sum(p for _, p in Throw(6).outcomes()) == pytest.approx(1)
+
+
+def test_a_sampled_throw_is_sorted_legal_and_seeded():
+    throw = Throw(6, faces=(2, 3, 4, 5, 6, 7))
+    a, b = throw.sample(random.Random(7)), throw.sample(random.Random(7))
+    assert a == b and throw.check(a) == a["dice"]
+
+
+# --- draws ---------------------------------------------------------------------------------
+
+
+DECK = Draw("Action Card", (("Deuces", 2), ("The Plague", 0)))
+
+
+def test_a_drawn_card_is_checked_against_the_cards_left():
+    assert DECK.check(Action("draw", card="Deuces")) == "Deuces"
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (Action("throw", dice=(1,)), "Draw a card from the Action Card deck first."),
+        (Action("draw"), "Say which card was drawn from the Action Card deck."),
+        (Action("draw", card="Joker"), "There is no card 'Joker' in the Action Card deck."),
+        (
+            Action("draw", card="The Plague"),
+            "Every The Plague card has already been drawn since the last shuffle.",
+        ),
+    ],
+)
+def test_a_wrong_draw_is_refused_with_a_clear_sentence(action, message):
+    with pytest.raises(IllegalAction) as refused:
+        DECK.check(action)
+    assert str(refused.value) == message
+
+
+def test_draw_odds_follow_the_copies_left():
+    deck = Draw("d", (("a", 3), ("b", 1), ("c", 0)))
+    assert dict(deck.outcomes()) == {"a": 0.75, "b": 0.25}
+    rng = random.Random(3)
+    assert {deck.sample(rng)["card"] for _ in range(50)} == {"a", "b"}
+
+
+# --- games -------------------------------------------------------------------------------
+
+
+def test_options_are_checked_by_name_and_value():
+    assert GAME.check_options(None) == {"double_millennium": False, "action_cards": True}
+    with pytest.raises(IllegalAction, match="has no option 'turbo'"):
+        GAME.new(2, {"turbo": True})
+    with pytest.raises(IllegalAction, match="cannot be 'yes'"):
+        GAME.new(2, {"double_millennium": "yes"})
+    with pytest.raises(IllegalAction, match="cannot be 0"):
+        GAME.new(2, {"double_millennium": 0})
+
+
+def test_replay_applies_the_actions_from_a_new_game():
+    actions = [Action("draw", card="Deuces"), Action("card", play=True)]
+    state = GAME.replay(2, {}, actions)
+    assert state == GAME.new(2).apply(actions[0]).apply(actions[1])
+
+
+def test_ties_share_the_win():
+    assert winners_by_score([10, 30, 30, 5]) == (1, 2)
+    assert winners_by_score([0, 0]) == (0, 1)
+    assert winners_by_score([-5, -10]) == (0,)

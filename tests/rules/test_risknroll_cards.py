@@ -1,0 +1,237 @@
+"""The 24 Action Cards: the deck, the draw, playing or declining, each card's effect."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from rnr_script import at, belly_up, new, play
+
+from companion.rules import Action, Draw, IllegalAction, risknroll
+from companion.rules.risknroll import ACTION_CARDS, CARDS_BY_NAME, ROLL_OUT_CARDS
+
+ROLL_OUT = ("throw 1 2 3 4 5 6", "keep 1 2 3 4 5 6 roll")  # 500, then all six again
+BONUS_CARDS = ["Bonus Time 300", "Bonus Time 250", "Bonus Time 200", "Bonus Time 150"]
+
+
+def test_the_deck_is_the_printed_deck():
+    copies = {c.name: c.copies for c in ACTION_CARDS}
+    assert copies == {
+        "Plus/Minus": 3,
+        "No Harm/No Foul": 4,
+        "Bonus Time 300": 2,
+        "Bonus Time 250": 1,
+        "Bonus Time 200": 2,
+        "Bonus Time 150": 1,
+        "Double Time": 4,
+        "The Plague": 3,
+        "Deuces": 4,
+    }
+    assert sum(copies.values()) == 24
+    bonuses = Counter(
+        c.amount for c in ACTION_CARDS for _ in range(c.copies) if c.effect == "bonus"
+    )
+    assert bonuses == {300: 2, 250: 1, 200: 2, 150: 1}
+    assert CARDS_BY_NAME["Plus/Minus"].amount == CARDS_BY_NAME["The Plague"].amount == 200
+    assert set(ROLL_OUT_CARDS) == {"plus_minus", "bonus", "plague"}
+
+
+# --- the draw ----------------------------------------------------------------------------
+
+
+def test_each_turn_begins_with_a_draw_from_the_cards_left():
+    state = new(2)
+    chance = state.chance()
+    assert isinstance(chance, Draw) and dict(chance.cards)["Deuces"] == 4
+    state = play(state, "draw Deuces")
+    assert state.phase == "card" and state.card == "Deuces"
+    assert dict(play(state, "decline", belly_up()).chance().cards)["Deuces"] == 3
+
+
+def test_a_card_whose_copies_are_all_drawn_is_refused():
+    state = new(2)
+    for _ in range(3):
+        state = play(state, "draw The Plague", "decline", belly_up())
+    assert dict(state.chance().cards)["The Plague"] == 0
+    with pytest.raises(IllegalAction, match="Every The Plague card has already been drawn"):
+        play(state, "draw The Plague")
+    with pytest.raises(IllegalAction, match="no card 'Joker'"):
+        play(state, "draw Joker")
+
+
+def test_the_deck_refills_only_when_empty_at_a_draw():
+    state = new(2)
+    deck = [c.name for c in ACTION_CARDS for _ in range(c.copies)]
+    random.Random(4).shuffle(deck)
+    for name in deck:
+        state = play(state, f"draw {name}", "decline", belly_up())
+    assert not any(state.deck)
+    assert dict(state.chance().cards) == {c.name: c.copies for c in ACTION_CARDS}
+    state = play(state, "draw Deuces")
+    left = dict(zip(CARDS_BY_NAME, state.deck))
+    assert left["Deuces"] == 3 and sum(left.values()) == 23
+
+
+def test_sampling_draws_only_cards_left():
+    state = at(new(2), deck=tuple(1 if c.name == "Double Time" else 0 for c in ACTION_CARDS))
+    rng = random.Random(1)
+    assert {state.chance().sample(rng)["card"] for _ in range(20)} == {"Double Time"}
+
+
+def test_without_cards_no_card_is_drawn():
+    state = new(2, action_cards=False)
+    assert state.phase == "throw" and state.chance().count == 6
+    state = play(state, "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.phase == "throw" and state.card is None and state.totals == (10, 0)
+
+
+# --- playing or declining ---------------------------------------------------------------
+
+
+def test_the_player_may_decline_any_card():
+    state = play(new(2), "draw Double Time")
+    assert set(state.legal_actions()) == {Action("card", play=p) for p in (True, False)}
+    state = play(state, "decline", "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (10, 0)
+
+
+def test_a_declined_card_is_discarded_at_the_end_of_the_turn():
+    state = play(new(2), "draw Deuces", "decline", "throw 1 2 2 3 4 6")
+    assert state.card == "Deuces" and not state.card_in_play
+    assert "(declined)" in " ".join(state.view().lines)
+    state = play(state, "keep 1 bank")
+    assert state.card is None and state.phase == "draw"
+
+
+# --- each card ---------------------------------------------------------------------------
+
+
+def test_plus_minus_rolled_out_adds_200_and_takes_200_from_one_opponent():
+    state = at(new(3), totals=(0, 300, 300))
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.phase == "target" and state.totals == (710, 300, 300)
+    assert {a["player"] for a in state.legal_actions()} == {1, 2}
+    with pytest.raises(IllegalAction, match="You cannot take 200 points from yourself"):
+        play(state, "target P1")
+    state = play(state, "target P3")
+    assert state.totals == (710, 300, 100) and state.seat == 1 and state.phase == "draw"
+
+
+def test_plus_minus_without_rolling_out_does_nothing():
+    state = play(new(2), "draw Plus/Minus", "play", "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (10, 0) and state.phase == "draw"
+
+
+def test_plus_minus_is_void_after_a_belly_up():
+    state = at(new(2), totals=(0, 300))
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, belly_up())
+    assert state.totals == (0, 300) and state.seat == 1
+
+
+def test_a_reward_is_paid_once_even_after_two_roll_outs():
+    state = at(new(2), totals=(0, 300))
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, *ROLL_OUT, "throw 5 2 2 3 4 6")
+    state = play(state, "keep 5 bank", "target P2")
+    assert state.totals == (500 + 500 + 50 + 200, 100)
+
+
+def test_no_harm_no_foul_keeps_the_turn_points_on_a_belly_up():
+    state = play(new(2), "draw No Harm/No Foul", "play", "throw 1 5 2 3 4 6", "keep 1 5 roll")
+    state = play(state, belly_up(4))
+    assert state.totals == (60, 0) and state.seat == 1
+    assert "No Harm/No Foul" in state.message
+
+
+def test_no_harm_no_foul_keeps_the_points_after_rolling_out():
+    state = play(new(2), "draw No Harm/No Foul", "play", *ROLL_OUT, belly_up())
+    assert state.totals == (500, 0)
+
+
+def test_no_harm_no_foul_declined_is_an_ordinary_belly_up():
+    state = play(new(2), "draw No Harm/No Foul", "decline", "throw 1 5 2 3 4 6", "keep 1 5 roll")
+    assert play(state, belly_up(4)).totals == (0, 0)
+
+
+@pytest.mark.parametrize("name", BONUS_CARDS)
+def test_bonus_time_adds_its_bonus_after_rolling_out(name):
+    state = play(new(2), f"draw {name}", "play", *ROLL_OUT, "throw 5 2 2 3 4 6", "keep 5 bank")
+    assert state.totals == (550 + CARDS_BY_NAME[name].amount, 0)
+
+
+@pytest.mark.parametrize("name", BONUS_CARDS)
+def test_bonus_time_is_void_after_a_belly_up(name):
+    state = play(new(2), f"draw {name}", "play", *ROLL_OUT, belly_up())
+    assert state.totals == (0, 0)
+
+
+def test_bonus_time_without_rolling_out_adds_nothing():
+    state = play(new(2), "draw Bonus Time 300", "play", "throw 5 2 2 3 4 6", "keep 5 bank")
+    assert state.totals == (50, 0)
+
+
+def test_double_time_doubles_the_banked_turn():
+    state = play(new(2), "draw Double Time", "play", "throw 1 1 1 5 2 3", "keep 1 1 1 5 roll")
+    state = play(state, "throw 5 2", "keep 5 bank")
+    assert state.totals == (2 * (350 + 50), 0)
+    assert "doubled" in state.message
+
+
+def test_double_time_after_a_roll_out_doubles_everything_banked():
+    state = play(new(2), "draw Double Time", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (1020, 0)
+
+
+def test_double_time_belly_up_loses_the_turn():
+    state = play(new(2), "draw Double Time", "play", "throw 1 2 2 3 4 6", "keep 1 roll")
+    assert play(state, belly_up(5)).totals == (0, 0)
+
+
+def test_double_time_declined_is_not_doubled():
+    state = play(new(2), "draw Double Time", "decline", "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (10, 0)
+
+
+def test_the_plague_takes_200_from_every_other_player_after_rolling_out():
+    state = at(new(4), totals=(0, 1000, 150, 250))
+    state = play(state, "draw The Plague", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (510, 800, 0, 50) and state.seat == 1
+
+
+def test_the_plague_is_void_after_a_belly_up():
+    state = at(new(3), totals=(0, 1000, 1000))
+    state = play(state, "draw The Plague", "play", *ROLL_OUT, belly_up())
+    assert state.totals == (0, 1000, 1000)
+
+
+def test_the_plague_without_rolling_out_harms_nobody():
+    state = at(new(3), totals=(0, 1000, 1000))
+    state = play(state, "draw The Plague", "play", "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (10, 1000, 1000)
+
+
+def test_deuces_makes_2s_score_20():
+    state = play(new(2), "draw Deuces", "play", "throw 2 3 3 4 6 6")
+    assert state.phase == "choose"  # not a belly up: the 2 scores
+    assert {a["dice"] for a in state.legal_actions()} == {(2,)}
+    state = play(state, "keep 2 roll", "throw 2 2 2 3 4")
+    state = play(state, "keep 2 2 2 bank")
+    assert state.totals == (320, 0)
+
+
+def test_deuces_declined_2s_do_not_score():
+    state = play(new(2), "draw Deuces", "decline", "throw 2 3 3 4 6 6")
+    assert state.totals == (0, 0) and state.seat == 1
+
+
+def test_deuces_2s_count_towards_rolling_out():
+    state = play(new(2), "draw Deuces", "play", "throw 1 2 5 2 3 4", "keep 1 2 2 5 roll")
+    state = play(state, "throw 2 5", "keep 2 5 roll")
+    assert state.phase == "throw" and state.dice_left == 6 and state.turn_points == 170
+
+
+def test_scores_may_go_negative_when_the_floor_is_removed(monkeypatch):
+    monkeypatch.setattr(risknroll, "SCORE_FLOOR", None)
+    state = at(new(3), totals=(0, 100, 0))
+    state = play(state, "draw The Plague", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (510, -100, -200)
