@@ -190,3 +190,12 @@ def test_config_prints_effective_toml(tmp_path, capsys):
     assert from_dict(tomllib.loads(out)).display.contrast == 99
     assert run_config_command("--docs") == 0
     assert capsys.readouterr().out == C.render_example()
+
+
+def test_hardware_doc_wiring_matches_the_default_pins():
+    import re
+    doc = (ROOT / "docs" / "hardware.md").read_text(encoding="utf-8")
+    names = {"Up": "up", "Down": "down", "Select": "select", "Back": "back", "Roll/OK": "ok"}
+    rows = dict(re.findall(r"^\| button ([\w/]+)[^|]*\| GPIO (\d+) \|", doc, re.M))
+    assert {names[k]: int(v) for k, v in rows.items()} == C.defaults().buttons.pins
+    assert "0x3C" in doc and "Not verified without a Pi" in doc
