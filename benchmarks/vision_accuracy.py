@@ -11,8 +11,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.commands.bench_vision import (  # noqa: E402
-    photo_sets, photos_dir, score_photo_set, vision_figures,
+from companion.commands.bench_vision import (
+    photo_sets,
+    photos_dir,
+    score_photo_set,
+    vision_figures,
 )
 
 

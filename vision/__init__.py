@@ -7,8 +7,15 @@
 
 from .reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
 
-__all__ = ["read", "DieReading", "Expect", "Settle", "Calibration",
-           "CHARIDICE_COLOURS", "CONFIRM_BELOW"]
+__all__ = [
+    "CHARIDICE_COLOURS",
+    "CONFIRM_BELOW",
+    "Calibration",
+    "DieReading",
+    "Expect",
+    "Settle",
+    "read",
+]
 
 
 def read(frame, expect=None, calibration=None):

@@ -23,7 +23,7 @@ class Calibration:
         return lab * np.asarray(self.gain, np.float32) + np.asarray(self.offset, np.float32)
 
     @classmethod
-    def fit(cls, measured, names) -> "Calibration":
+    def fit(cls, measured, names) -> Calibration:
         from .colour import references
 
         refs = references()

@@ -59,7 +59,7 @@ class Expect:
     colours: frozenset[tuple[str, int]] | None = field(default=None)
 
     @classmethod
-    def of(cls, count=None, values=None, colours=None) -> "Expect":
+    def of(cls, count=None, values=None, colours=None) -> Expect:
         return cls(
             count=count,
             values=frozenset(values) if values is not None else None,

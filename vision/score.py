@@ -16,7 +16,7 @@ class Tally:
     false: int = 0
     ms: list = field(default_factory=list)
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         for k in ("images", "exact", "dice", "right", "wrong_value", "missed", "false"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.ms.extend(other.ms)

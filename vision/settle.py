@@ -45,7 +45,7 @@ class Settle:
     def __init__(self, read=None, still_frames: int = 5, motion_threshold: float = 12.0,
                  moving_fraction: float = 0.002, hand=hand_in_view):
         if read is None:
-            from . import read as read  # noqa: PLW0127
+            from . import read
         self.read = read
         self.still_frames = still_frames
         self.motion_threshold = motion_threshold

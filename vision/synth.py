@@ -67,7 +67,7 @@ def _face_patch(value: int, face: str, px: int, shade: float = 1.0) -> np.ndarra
     cv2.rectangle(patch, (0, 0), (px - 1, px - 1), tuple(int(c * 0.7) for c in f), rim)
     patch[:] = cv2.GaussianBlur(patch, (0, 0), rim * 0.6)
     r = px / 2
-    pip_r = int(round(px * 0.085)) if value > 1 else int(round(px * 0.11))
+    pip_r = round(px * 0.085) if value > 1 else round(px * 0.11)
     p = tuple(int(c * (shade if sum(pbgr) > 300 else 1.0)) for c in pbgr)
     for u, v in PIP_LAYOUT[value]:
         cx, cy = r + u * r * 0.95, r + v * r * 0.95
@@ -176,7 +176,7 @@ def render(dice: list[Die], *, size=(640, 480), background=(60, 110, 40), seed=0
     if blur:
         out = cv2.GaussianBlur(out, (0, 0), blur)
     if jpeg:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
+        _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out, labels
 
@@ -235,10 +235,10 @@ def scene(seed: int, *, n=None, values=range(1, 7), faces=None, touching=False, 
             side = int(rng.integers(0, 4)) if side_faces and rng.random() < 0.6 else -1
             dice.append(Die(int(rng.choice(values)), str(rng.choice(faces)), g, s, ang, side))
     if hard:
-        opts = dict(gradient=float(rng.uniform(0, 0.3)), blur=float(rng.uniform(0, 1.0)),
-                    jpeg=int(rng.integers(55, 95)), noise=float(rng.uniform(2, 6)))
+        opts = {"gradient": float(rng.uniform(0, 0.3)), "blur": float(rng.uniform(0, 1.0)),
+                    "jpeg": int(rng.integers(55, 95)), "noise": float(rng.uniform(2, 6))}
     else:
-        opts = dict(gradient=0.0, blur=0.0, jpeg=None, noise=2.0)
+        opts = {"gradient": 0.0, "blur": 0.0, "jpeg": None, "noise": 2.0}
     bg = BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))]
     return render(dice, size=size, background=bg, seed=seed + 1, distractors=distractors,
                   tray_edge=bool(rng.random() < 0.3), **opts)

@@ -57,5 +57,7 @@ def test_configure_has_no_heavy_imports():
     for name in [n for n in sys.modules if n.startswith("companion.commands.read")]:
         del sys.modules[name]
     importlib.import_module("companion.commands.read")
-    src = open(read_cmd.__file__, encoding="utf-8").read().split("def configure")[0]
+    from pathlib import Path
+
+    src = Path(read_cmd.__file__).read_text(encoding="utf-8").split("def configure")[0]
     assert "import cv2" not in src and "import vision" not in src

@@ -81,7 +81,7 @@ def test_blur_jpeg_gradient_and_shadow():
     strict=True, reason="known gap: the synthetic hand's finger gap reads as a 1")), "shadow"])
 def test_not_dice_give_no_reading(kind):
     for seed in range(3):
-        readings, labels = read_scene([], seed=seed, distractors=(kind,))
+        readings, _labels = read_scene([], seed=seed, distractors=(kind,))
         assert readings == [], f"{kind} (seed {seed}) read as {readings}"
 
 
