@@ -1,0 +1,449 @@
+"""The game store: every game and every step applied to it, kept in one SQLite file.
+
+The box is trusted with the score and its power may be pulled at any moment, so each
+step is its own transaction, committed with `synchronous=FULL` before `append`
+returns: a step the screen has shown is on disk. A file that is damaged, or is not a
+store at all, is reported (`StoreCorrupt`) and left exactly as it is; only
+`Store.open_or_recover` sets it aside under a new name, and nothing is ever deleted.
+
+    store = Store(path)
+    game_id = store.new_game("risknroll", 3, {}, ["Ann", "Bob", "Cy"])
+    store.append(game_id, Action("throw", dice=(1, 2, 3, 4, 5, 6)).to_json())
+    store.load(game_id).actions    # the actions in order, replayable by the rules
+
+Stdlib only, so it imports on any machine and costs nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Self
+
+SCHEMA_VERSION = 1
+"""Stored in `PRAGMA user_version`; a store from a newer companion is refused."""
+
+TABLES: dict[str, str] = {
+    "games": """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        names TEXT NOT NULL,
+        started TEXT NOT NULL,
+        finished TEXT,
+        abandoned TEXT,
+        scores TEXT,
+        winners TEXT)""",
+    "steps": """CREATE TABLE steps (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        n INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)) WITHOUT ROWID""",
+}
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "games": (
+        "id",
+        "game",
+        "players",
+        "options",
+        "names",
+        "started",
+        "finished",
+        "abandoned",
+        "scores",
+        "winners",
+    ),
+    "steps": ("game_id", "n", "action", "at"),
+}
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""SQLite's companions of the database file; they travel with it when it is set aside."""
+
+_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+_HINTS = {
+    sqlite3.SQLITE_READONLY: "; check that its folder and file can be written",
+    sqlite3.SQLITE_CANTOPEN: "; check that its folder exists and can be written",
+    sqlite3.SQLITE_PERM: "; check that its folder and file can be written",
+    sqlite3.SQLITE_FULL: "; the disk is full",
+    sqlite3.SQLITE_BUSY: "; another program is holding it",
+}
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked; the message is meant for a person."""
+
+
+class StoreCorrupt(StoreError):
+    """The file is damaged or is not a game store. It was not touched."""
+
+    def __init__(self, path: Path, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"The game store at {path} is damaged ({reason}); it was left as it is.")
+
+
+class NoSuchGame(StoreError, LookupError):
+    """No game with this id in the store."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One stored game: how it was set up, every action in order, and how it ended."""
+
+    id: int
+    game: str
+    players: int
+    options: dict
+    names: tuple[str, ...]
+    actions: tuple[dict, ...]
+    started: str
+    finished: str | None
+    scores: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+    abandoned: str | None = None
+
+
+def default_store_path() -> Path:
+    """Where the store lives unless told: systemd's state folder, else the XDG one."""
+    state = os.environ.get("STATE_DIRECTORY")
+    if state:  # systemd may list several folders separated by ':'; ours is the first
+        return Path(state.split(":")[0]) / "companion.db"
+    xdg = os.environ.get("XDG_STATE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
+    return base / "companion" / "companion.db"
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Store:
+    """The games of one box. Safe to share between threads; every call is one transaction."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path).expanduser()
+        self._lock = threading.Lock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(
+                f"The game store at {self.path} cannot be created ({e.strerror or e}); "
+                "check that its folder can be written."
+            ) from None
+        unchecked = self.path.exists() and self.path.stat().st_size > 0
+        if unchecked and self._check_read_only():
+            unchecked = False
+        try:
+            self._db = sqlite3.connect(
+                self.path, timeout=5.0, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as e:
+            raise self._failure(e, "be opened") from None
+        try:
+            if unchecked:  # SQLite had to roll back an interrupted transaction first
+                self._check(self._db)
+            self._prepare()
+        except sqlite3.Error as e:
+            self._db.close()
+            raise self._failure(e, "be opened") from None
+        except BaseException:
+            self._db.close()
+            raise
+
+    @classmethod
+    def open_or_recover(cls, path: str | Path) -> tuple[Store, str | None]:
+        """Open the store; if it is damaged, set it aside, start a new one and say so."""
+        try:
+            return cls(path), None
+        except StoreCorrupt as damage:
+            aside = set_aside(damage.path)
+            message = (
+                f"The game store at {damage.path} is damaged ({damage.reason}); it was moved "
+                f"to {aside} and a new one started; nothing was deleted."
+            )
+            return cls(path), message
+
+    # -- opening ------------------------------------------------------------------------
+
+    def _check_read_only(self) -> bool:
+        """Check an existing file without writing to it; False if SQLite must first roll back.
+
+        A read-only connection cannot write the file, not even the checkpoint SQLite
+        makes when the last connection closes, so a damaged file stays as found. Only
+        a transaction interrupted while the store was being created (a hot rollback
+        journal) needs the rollback a writable connection makes before reading.
+        """
+        with self.path.open("rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                raise StoreCorrupt(self.path, "it is not an SQLite database")
+        uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, timeout=5.0, isolation_level=None)
+        except sqlite3.Error as e:
+            raise self._failure(e, "be opened") from None
+        try:
+            self._check(db)
+        except sqlite3.Error as e:
+            if getattr(e, "sqlite_errorcode", 0) == sqlite3.SQLITE_READONLY_ROLLBACK:
+                return False
+            raise self._failure(e, "be read") from None
+        finally:
+            db.close()
+        return True
+
+    def _check(self, db: sqlite3.Connection) -> None:
+        """StoreCorrupt unless the file passes SQLite's quick check and holds our tables."""
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise StoreCorrupt(self.path, "; ".join(problems[:3]))
+        tables = {
+            name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name})"))
+            for (name,) in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        }
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"The game store at {self.path} was written by a newer companion "
+                f"(schema {version}, this one knows {SCHEMA_VERSION}); update the companion."
+            )
+        if version == 0 and tables:
+            raise StoreCorrupt(self.path, "it holds other tables, not a game store")
+        if version == SCHEMA_VERSION and tables != COLUMNS:
+            raise StoreCorrupt(self.path, "its tables are not those of a game store")
+
+    def _prepare(self) -> None:
+        """WAL journal, full sync on every commit, and the tables if the store is new."""
+        db = self._db
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        with self._transaction("be set up"):
+            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+                for statement in TABLES.values():
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    # -- games --------------------------------------------------------------------------
+
+    def new_game(self, game: str, players: int, options: dict, names: Sequence[str]) -> int:
+        """Store a new game with no steps yet; returns its id."""
+        if len(names) != players:
+            raise ValueError(f"{players} players need {players} names, not {len(names)}")
+        with self._transaction("start a game") as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, players, options, names, started) VALUES (?, ?, ?, ?, ?)",
+                (game, players, _dumps(dict(options)), _dumps(list(names)), _now()),
+            )
+            return cursor.lastrowid
+
+    def append(self, game_id: int, action: dict) -> int:
+        """Store the next step of a game; it is on disk when this returns its number (from 1)."""
+        text = _dumps(action)
+        with self._transaction("save the step") as db:
+            self._playable(db, game_id)
+            n = db.execute(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM steps WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            db.execute(
+                "INSERT INTO steps (game_id, n, action, at) VALUES (?, ?, ?, ?)",
+                (game_id, n, text, _now()),
+            )
+            return n
+
+    def undo(self, game_id: int) -> dict | None:
+        """Remove and return the last step (None if there is none).
+
+        Undoing the step that ended a game reopens it: the state it leaves is not over.
+        """
+        with self._transaction("undo the step") as db:
+            row = self._row(db, game_id)
+            if row["abandoned"]:
+                raise StoreError(f"Game {game_id} was abandoned; its steps are kept as they are.")
+            last = db.execute(
+                "SELECT n, action FROM steps WHERE game_id = ? ORDER BY n DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if last is None:
+                return None
+            db.execute("DELETE FROM steps WHERE game_id = ? AND n = ?", (game_id, last[0]))
+            db.execute(
+                "UPDATE games SET finished = NULL, scores = NULL, winners = NULL WHERE id = ?",
+                (game_id,),
+            )
+            return json.loads(last[1])
+
+    def load(self, game_id: int) -> GameRecord:
+        with self._transaction("be read", write=False) as db:
+            rows = self._records(db, "id = ?", (game_id,))
+        if not rows:
+            raise NoSuchGame(f"There is no game {game_id} in the store at {self.path}.")
+        return rows[0]
+
+    def unfinished(self) -> GameRecord | None:
+        """The most recent game neither finished nor abandoned: the one to resume."""
+        with self._transaction("be read", write=False) as db:
+            rows = self._records(db, "finished IS NULL AND abandoned IS NULL", (), limit=1)
+        return rows[0] if rows else None
+
+    def finish(self, game_id: int, scores: Sequence[int], winners: Sequence[int]) -> None:
+        with self._transaction("save the result") as db:
+            row = self._playable(db, game_id, finished_ok=True)
+            if len(scores) != row["players"]:
+                raise ValueError(f"{row['players']} players need {row['players']} scores")
+            db.execute(
+                "UPDATE games SET finished = ?, scores = ?, winners = ? WHERE id = ?",
+                (_now(), _dumps(list(scores)), _dumps(list(winners)), game_id),
+            )
+
+    def abandon(self, game_id: int) -> None:
+        """Mark an unfinished game abandoned (a new one was started over it); it is kept."""
+        with self._transaction("abandon the game") as db:
+            self._playable(db, game_id)
+            db.execute("UPDATE games SET abandoned = ? WHERE id = ?", (_now(), game_id))
+
+    def history(self, limit: int | None = None) -> list[GameRecord]:
+        """Finished games, newest first."""
+        with self._transaction("be read", write=False) as db:
+            return self._records(db, "finished IS NOT NULL", (), limit=limit)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- inside a transaction -------------------------------------------------------------
+
+    @contextmanager
+    def _transaction(self, doing: str, write: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction under the lock; SQLite's errors become StoreErrors.
+
+        A write takes the write lock at once, so it never fails half-way for want of
+        it; a read does not, so `companion history` never holds up a game in play.
+        """
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            except sqlite3.Error as e:
+                raise self._failure(e, doing) from None
+            try:
+                yield db
+                db.execute("COMMIT")
+            except sqlite3.Error as e:
+                self._rollback()
+                raise self._failure(e, doing) from None
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite rolled back by itself (e.g. after a full disk)
+
+    def _row(self, db: sqlite3.Connection, game_id: int) -> dict:
+        cursor = db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+        values = cursor.fetchone()
+        if values is None:
+            raise NoSuchGame(f"There is no game {game_id} in the store at {self.path}.")
+        return dict(zip((c[0] for c in cursor.description), values))
+
+    def _playable(self, db: sqlite3.Connection, game_id: int, finished_ok: bool = False) -> dict:
+        row = self._row(db, game_id)
+        if row["abandoned"]:
+            raise StoreError(f"Game {game_id} was abandoned; it takes no more steps.")
+        if row["finished"] and not finished_ok:
+            raise StoreError(f"Game {game_id} is finished; it takes no more steps.")
+        return row
+
+    def _records(
+        self, db: sqlite3.Connection, where: str, params: tuple, limit: int | None = None
+    ) -> list[GameRecord]:
+        chosen = f"SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ?"
+        params = (*params, -1 if limit is None else limit)
+        actions: dict[int, list[dict]] = {}
+        for game_id, text in db.execute(
+            f"SELECT game_id, action FROM steps WHERE game_id IN ({chosen}) ORDER BY game_id, n",
+            params,
+        ):
+            actions.setdefault(game_id, []).append(json.loads(text))
+        cursor = db.execute(f"SELECT * FROM games WHERE id IN ({chosen}) ORDER BY id DESC", params)
+        columns = [c[0] for c in cursor.description]
+        records = []
+        for values in cursor:
+            row = dict(zip(columns, values))
+            records.append(
+                GameRecord(
+                    id=row["id"],
+                    game=row["game"],
+                    players=row["players"],
+                    options=json.loads(row["options"]),
+                    names=tuple(json.loads(row["names"])),
+                    actions=tuple(actions.get(row["id"], ())),
+                    started=row["started"],
+                    finished=row["finished"],
+                    scores=tuple(json.loads(row["scores"])) if row["scores"] else None,
+                    winners=tuple(json.loads(row["winners"])) if row["winners"] else None,
+                    abandoned=row["abandoned"],
+                )
+            )
+        return records
+
+    def _failure(self, error: sqlite3.Error, doing: str) -> StoreError:
+        code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+        if code in _DAMAGED:
+            return StoreCorrupt(self.path, str(error))
+        hint = _HINTS.get(code, "")
+        return StoreError(f"The game store at {self.path} could not {doing} ({error}){hint}.")
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged store (and SQLite's side files) to PATH.corrupt-TIMESTAMP.
+
+    The side files go first: a journal left beside a new, empty store would be
+    replayed into it. The folder is synced so the renames survive a power cut.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    extra = 1
+    while any(Path(f"{aside}{s}").exists() for s in ("", *SIDE_FILES)):
+        extra += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{extra}")
+    try:
+        for suffix in SIDE_FILES:
+            side = Path(f"{path}{suffix}")
+            if side.exists():
+                side.rename(f"{aside}{suffix}")
+        path.rename(aside)
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+    except OSError as e:
+        raise StoreError(
+            f"The game store at {path} is damaged and could not be moved aside "
+            f"({e.strerror or e}); move it away by hand, then start again."
+        ) from None
+    return aside

@@ -1,0 +1,228 @@
+"""A damaged store is reported and left as found; recovery sets it aside, never deletes it."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from stored_games import play
+
+from companion.store import Store, StoreCorrupt, StoreError
+
+
+@pytest.fixture(scope="module")
+def healthy(tmp_path_factory) -> bytes:
+    """The bytes of a real store holding six whole games (made once: it takes fsyncs)."""
+    path = tmp_path_factory.mktemp("healthy") / "companion.db"
+    with Store(path) as store:
+        for seed in range(6):
+            play(store, seed)
+    assert path.stat().st_size > 20 * 4096
+    return path.read_bytes()
+
+
+def random_bytes(path: Path, healthy: bytes) -> None:
+    path.write_bytes(random.Random(1).randbytes(8192))
+
+
+def text_file(path: Path, healthy: bytes) -> None:
+    path.write_text("name,score\nAnn,2150\nBob,1800\n" * 20)
+
+
+def truncated_store(path: Path, healthy: bytes) -> None:
+    path.write_bytes(healthy[: len(healthy) // 2])
+
+
+def garbled_page(path: Path, healthy: bytes) -> None:
+    data = bytearray(healthy)
+    data[3 * 4096 : 4 * 4096] = random.Random(2).randbytes(4096)
+    path.write_bytes(bytes(data))
+
+
+def another_programs_database(path: Path, healthy: bytes) -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE photos (name TEXT, taken TEXT)")
+    db.commit()
+    db.close()
+
+
+def wrong_tables(path: Path, healthy: bytes) -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT)")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+
+
+DAMAGE = [
+    random_bytes,
+    text_file,
+    truncated_store,
+    garbled_page,
+    another_programs_database,
+    wrong_tables,
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__)
+def test_a_damaged_file_is_reported_and_left_exactly_as_it_was(tmp_path, damage, healthy):
+    path = tmp_path / "companion.db"
+    damage(path, healthy)
+    before = path.read_bytes()
+    with pytest.raises(StoreCorrupt) as caught:
+        Store(path)
+    assert str(path) in str(caught.value) and "damaged" in str(caught.value)
+    assert path.read_bytes() == before
+    # reading a WAL-mode file may add SQLite's (empty) log beside it, nothing more
+    assert {p.name for p in tmp_path.iterdir()} <= {
+        "companion.db",
+        "companion.db-wal",
+        "companion.db-shm",
+    }
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__)
+def test_recovery_sets_the_damaged_file_aside_and_starts_a_new_store(tmp_path, damage, healthy):
+    path = tmp_path / "companion.db"
+    damage(path, healthy)
+    before = path.read_bytes()
+    store, message = Store.open_or_recover(path)
+    with store:
+        (aside,) = tmp_path.glob("companion.db.corrupt-*[0-9]")
+        assert aside.read_bytes() == before
+        assert message.startswith(f"The game store at {path} is damaged (")
+        assert f"moved to {aside} and a new one started; nothing was deleted." in message
+        assert store.unfinished() is None and store.history() == []
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        assert store.append(game_id, {"kind": "throw", "dice": [5]}) == 1
+
+
+def test_the_side_files_of_a_damaged_store_travel_with_it(tmp_path):
+    path = tmp_path / "companion.db"
+    text_file(path, b"")
+    Path(f"{path}-wal").write_bytes(b"old log")
+    Path(f"{path}-journal").write_bytes(b"old journal")
+    store, _ = Store.open_or_recover(path)
+    store.close()
+    (aside,) = tmp_path.glob("companion.db.corrupt-*[0-9]")
+    assert Path(f"{aside}-wal").read_bytes() == b"old log"
+    assert Path(f"{aside}-journal").read_bytes() == b"old journal"
+    assert not Path(f"{path}-journal").exists()
+
+
+def test_a_second_recovery_in_the_same_second_does_not_overwrite_the_first(tmp_path):
+    path = tmp_path / "companion.db"
+    for content in (b"first damage" * 100, b"second damage" * 100):
+        path.write_bytes(content)
+        store, _ = Store.open_or_recover(path)
+        store.close()
+    kept = sorted(p.read_bytes() for p in tmp_path.glob("companion.db.corrupt-*[0-9]"))
+    assert kept == [b"first damage" * 100, b"second damage" * 100]
+
+
+def test_a_healthy_store_is_opened_as_it_is(tmp_path, healthy):
+    path = tmp_path / "companion.db"
+    path.write_bytes(healthy)
+    store, message = Store.open_or_recover(path)
+    with store:
+        assert message is None
+        assert len(store.history()) == 6
+    assert list(tmp_path.glob("*.corrupt-*")) == []
+
+
+def test_an_empty_file_is_a_new_store(tmp_path):
+    path = tmp_path / "companion.db"
+    path.touch()
+    with Store(path) as store:
+        assert store.unfinished() is None
+
+
+def test_a_store_from_a_newer_companion_is_refused_but_not_set_aside(tmp_path):
+    path = tmp_path / "companion.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 99")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="newer companion") as caught:
+        Store.open_or_recover(path)
+    assert not isinstance(caught.value, StoreCorrupt)
+    assert list(tmp_path.glob("*.corrupt-*")) == []
+
+
+def test_a_folder_that_is_a_file_gives_a_clear_error(tmp_path):
+    (tmp_path / "state").write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot be created") as caught:
+        Store(tmp_path / "state" / "companion.db")
+    assert str(tmp_path / "state" / "companion.db") in str(caught.value)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs sysfs")
+def test_a_read_only_location_gives_a_clear_error():
+    with pytest.raises(StoreError, match="can be written") as caught:
+        Store("/sys/companion.db")
+    assert not isinstance(caught.value, StoreCorrupt)
+    assert "/sys/companion.db" in str(caught.value)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_a_read_only_folder_gives_a_clear_error(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o500)
+    try:
+        with pytest.raises(StoreError, match="can be written"):
+            Store(folder / "companion.db")
+    finally:
+        folder.chmod(0o700)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_a_read_only_store_file_gives_a_clear_error(tmp_path):
+    path = tmp_path / "companion.db"
+    Store(path).close()
+    path.chmod(0o400)
+    try:
+        with pytest.raises(StoreError, match="can be written") as caught, Store(path) as store:
+            store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        assert not isinstance(caught.value, StoreCorrupt)
+    finally:
+        path.chmod(0o600)
+
+
+INTERRUPTED_WRITER = r"""
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA journal_mode = DELETE")
+db.execute("PRAGMA cache_size = 2")  # spill pages to the file before the commit
+db.execute("BEGIN IMMEDIATE")
+for n in range(2, 2000):
+    db.execute("INSERT INTO steps VALUES (1, ?, '{}', 'now')", (n,))
+print("in the middle", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_transaction_cut_short_under_a_rollback_journal_is_rolled_back_not_called_damage(
+    tmp_path,
+):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        store.append(game_id, {"kind": "throw", "dice": [5]})
+    writer = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_WRITER, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert writer.stdout.readline() == "in the middle\n"
+    writer.kill()
+    writer.wait()
+    writer.stdout.close()
+    assert Path(f"{path}-journal").stat().st_size > 0
+    with Store(path) as store:
+        assert store.load(game_id).actions == ({"kind": "throw", "dice": [5]},)
+    assert list(tmp_path.glob("*.corrupt-*")) == []
