@@ -1,0 +1,121 @@
+"""Where a throw's dice come from: a virtual roller, or camera frames through the reader.
+
+Both answer the session's `DiceSource` protocol (see companion.table): `start(throw)`
+when the player says the dice are down, then `poll()` until it returns a `DiceResult`.
+A camera source reads frames one `poll()` at a time, so the main loop keeps answering
+the buttons while the dice settle; the virtual roller answers at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.rules import Throw
+
+
+@dataclass(frozen=True)
+class DiceResult:
+    """The dice of one throw, each with a confidence (0..1), or why none were read."""
+
+    dice: tuple[int, ...] = ()
+    confidence: tuple[float, ...] = ()
+    error: str = ""
+
+
+class VirtualDice:
+    """Dice thrown by a seeded random source (`hardware.camera.VirtualRoller`)."""
+
+    verb = "roll"
+
+    def __init__(self, roller):
+        self.roller = roller
+        self._result: DiceResult | None = None
+
+    def start(self, throw: Throw) -> None:
+        dice = self.roller.throw(throw.count, throw.faces)
+        self._result = DiceResult(tuple(dice), (1.0,) * len(dice))
+
+    def poll(self) -> DiceResult | None:
+        result, self._result = self._result, None
+        return result
+
+    def cancel(self) -> None:
+        self._result = None
+
+
+class CameraDice:
+    """Frames from a camera, read by `vision.read` once the dice lie still.
+
+    A live camera (`live=True`) waits for `vision.Settle`: still frames and two equal
+    reads. A folder of photos (one photo per throw) reads the next frame at once. A
+    die the reader marks (`needs_confirmation`) counts as unsure, so the player checks
+    it. No answer within `timeout` seconds, or a failed camera, is an error: the
+    session then asks for the dice by hand.
+    """
+
+    verb = "read"
+
+    def __init__(self, camera, live: bool = True, read: Callable | None = None,
+                 timeout: float = 10.0, clock: Callable[[], float] = time.monotonic):
+        self.camera = camera
+        self.live = live
+        self._read = read
+        self.timeout = timeout
+        self._clock = clock
+        self._throw: Throw | None = None
+        self._settle = None
+        self._deadline = 0.0
+
+    def start(self, throw: Throw) -> None:
+        self._throw = throw
+        self._deadline = self._clock() + self.timeout
+        if self.live:
+            import vision
+
+            self._settle = vision.Settle(read=self._read_throw)
+
+    def poll(self) -> DiceResult | None:
+        if self._throw is None:
+            return None
+        from hardware.camera import CameraFailed
+
+        try:
+            frame = self.camera.read()
+        except CameraFailed as why:
+            return self._finish(DiceResult(error=f"Camera failed ({why})"))
+        if frame is None:
+            return self._give_up_if_late()
+        if self.live:
+            settled = self._settle.update(frame)
+            if settled is None:
+                return self._give_up_if_late()
+            readings = settled.readings
+        else:
+            readings = self._read_throw(frame)
+        return self._finish(DiceResult(
+            tuple(r.value for r in readings),
+            tuple(0.0 if r.needs_confirmation else r.confidence for r in readings),
+        ))
+
+    def cancel(self) -> None:
+        self._throw = None
+
+    def _read_throw(self, frame) -> list:
+        from vision import Expect
+
+        if self._read is None:
+            import vision
+
+            self._read = vision.read
+        return self._read(frame, Expect.of(count=self._throw.count, values=self._throw.faces))
+
+    def _give_up_if_late(self) -> DiceResult | None:
+        if self._clock() < self._deadline:
+            return None
+        return self._finish(DiceResult(error="No dice read"))
+
+    def _finish(self, result: DiceResult) -> DiceResult:
+        self._throw = None
+        return result

@@ -1,0 +1,41 @@
+"""Driving a Table the way a player does: presses only, reading the screen."""
+
+from __future__ import annotations
+
+from hardware.buttons import ButtonEvent
+
+
+def press(table, *buttons: str) -> None:
+    """Short presses by name; "undo" is a long Back, "menu" a long Select."""
+    for button in buttons:
+        if button == "undo":
+            table.handle(ButtonEvent("back", True))
+        elif button == "menu":
+            table.handle(ButtonEvent("select", True))
+        else:
+            table.handle(ButtonEvent(button, False))
+
+
+def enter_dice(table, values) -> None:
+    """Enter a throw by hand: Select, then per die Up/Down to its value and Select; OK."""
+    press(table, "select")
+    for i, value in enumerate(sorted(values)):
+        screen = table.screen()
+        assert screen.kind == "enter" and screen.cursor == i
+        faces = list(table.state.chance().faces)
+        step = (faces.index(value) - faces.index(screen.entry[i])) % len(faces)
+        press(table, *(["up"] * step if step <= len(faces) // 2 else ["down"] * (len(faces) - step)))
+        assert table.screen().entry[i] == value
+        if i < len(values) - 1:
+            press(table, "select")
+    press(table, "ok")
+
+
+def choose(table, index: int) -> str:
+    """Move the highlight to menu item `index` and Select it; returns its label."""
+    menu = table.screen().menu
+    moves = index - menu.selected
+    press(table, *(["down"] * moves if moves >= 0 else ["up"] * -moves))
+    label = table.screen().menu.items[index].label
+    press(table, "select")
+    return label

@@ -1,0 +1,66 @@
+"""A session killed at random moments resumes exactly where the store says it was."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from table_helpers import press
+
+from companion import rules
+from companion.dice_input import VirtualDice
+from companion.rules import Action
+from companion.store import Store
+from companion.table import Setup, Table
+from hardware.camera import VirtualRoller
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+KILLS = 15
+
+
+def replayed(record):
+    game = rules.get(record.game)
+    return game.replay(record.players, record.options, [Action.from_json(a) for a in record.actions])
+
+
+def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path):
+    path = tmp_path / "companion.db"
+    rng = random.Random(11)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    resumed_steps = []
+    for round_ in range(KILLS):
+        child = subprocess.Popen([sys.executable, str(HERE / "play_forever.py"), str(path),
+                                  str(round_)], stdout=subprocess.PIPE, env=env)
+        try:
+            assert child.stdout.readline() == b"playing\n"
+            time.sleep(rng.uniform(0.0, 0.3))
+        finally:
+            child.send_signal(signal.SIGKILL)
+            child.wait()
+            child.stdout.close()
+        with Store(path) as store:  # a damaged store would raise StoreCorrupt here
+            table = Table(store, Setup("risknroll", 2, start="options"))
+            record = store.unfinished()
+            if record is None:  # killed between two games
+                assert table.mode == "setup_options"
+                continue
+            assert table.game_id == record.id and table.steps == len(record.actions)
+            assert table.state.to_json() == replayed(record).to_json()
+            assert table.screen().note.startswith("Resumed game from ")
+            resumed_steps.append(len(record.actions))
+    assert len(resumed_steps) >= KILLS // 2, "the kills should mostly land inside a game"
+    with Store(path) as store:
+        table = Table(store, Setup("risknroll", 2, start="options"),
+                      dice=VirtualDice(VirtualRoller(0)), deck_rng=random.Random(0))
+        while table.mode != "over":
+            press(table, "ok")
+        finished = store.history()
+        assert finished and finished[0].id == table.game_id
+        for record in finished:
+            assert record.scores == replayed(record).scores()

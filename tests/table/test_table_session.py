@@ -1,0 +1,309 @@
+"""The session, driven by button events only, against a real store on disk."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from table_helpers import choose, enter_dice, press
+
+from companion import rules
+from companion.dice_input import CameraDice, VirtualDice
+from companion.rules import Action
+from companion.store import Store
+from companion.table import Setup, Table
+from hardware.camera import VirtualRoller
+from vision import DieReading
+
+GAME = rules.get("risknroll")
+
+
+def new_table(store, **kw) -> Table:
+    kw.setdefault("clock", lambda: 0.0)  # notes never expire: the test reads them
+    return Table(store, Setup("risknroll", 2, start="options"), **kw)
+
+
+def started(store, **kw) -> Table:
+    table = new_table(store, **kw)
+    press(table, "select")  # "Start game"
+    return table
+
+
+def to_decision(table, dice=(1, 1, 5, 2, 3, 4)) -> None:
+    """Draw the first card in the menu, play it, then enter a throw by hand."""
+    while table.mode != "throw":
+        press(table, "select")
+    enter_dice(table, dice)
+    assert table.mode == "decide"
+
+
+def stored(store, table) -> list[dict]:
+    return list(store.load(table.game_id).actions)
+
+
+def test_a_whole_game_by_buttons_matches_a_direct_replay(store):
+    """Setup, every card named, every throw entered with Up/Down, every choice from the menu."""
+    rng = random.Random(7)
+    table = Table(store, Setup("risknroll", 3), clock=lambda: 0.0)
+    assert table.screen().kind == "setup"
+    choose(table, table.screen().menu.items.index(
+        next(i for i in table.screen().menu.items if i.label == GAME.title)))
+    choose(table, [i.label for i in table.screen().menu.items].index("2 players"))
+    choose(table, 0)  # Start game
+    expected = GAME.new(2, {})
+    while table.mode != "over":
+        screen = table.screen()
+        if table.mode == "throw":
+            dice = tuple(sorted(rng.randint(1, 6) for _ in range(table.state.chance().count)))
+            enter_dice(table, dice)
+            expected = expected.apply(Action("throw", dice=dice))
+        elif table.mode == "draw":
+            assert screen.kind == "card"
+            label = choose(table, rng.randrange(len(screen.menu.items)))
+            expected = expected.apply(Action("draw", card=label))
+        else:
+            assert table.mode == "decide" and screen.kind == "turn"
+            index = 0 if rng.random() < 0.7 else rng.randrange(len(screen.menu.items))
+            label = choose(table, index)
+            action = next(a for a in expected.legal_actions() if expected.label(a) == label)
+            expected = expected.apply(action)
+        assert table.state.to_json() == expected.to_json()
+    end = table.screen()
+    assert end.kind == "over"
+    assert end.scores == expected.scores() and end.winners == expected.winners()
+    record = store.load(table.game_id)
+    replayed = GAME.replay(2, record.options, [Action.from_json(a) for a in record.actions])
+    assert replayed.scores() == expected.scores()
+    assert record.finished and record.scores == expected.scores()
+    assert store.unfinished() is None
+
+
+def test_every_step_is_stored_before_it_is_shown(store):
+    table = started(store)
+    steps = 0
+    while table.mode != "decide":
+        press(table, "select") if table.mode != "throw" else enter_dice(table, (1, 5, 5, 2, 3, 3))
+        steps += 1
+        assert len(stored(store, table)) == steps == table.steps
+        assert GAME.replay(2, {}, [Action.from_json(a) for a in stored(store, table)]).to_json() \
+            == table.state.to_json()
+
+
+def test_the_decision_menu_is_ranked_by_the_advice_with_odds():
+    class Advice:
+        def __init__(self, action, value, bust, best):
+            self.action, self.value, self.bust, self.best = action, value, bust, best
+
+    def advise(state):
+        legal = state.legal_actions()
+        return [Advice(legal[-1], 410.4, 0.3217, True), Advice(legal[0], 120, None, False)]
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder, Store(f"{folder}/s.db") as store:
+        table = started(store, advise=advise)
+        to_decision(table)
+        legal = table.state.legal_actions()
+        items = table.screen().menu.items
+        assert items[0].label == table.state.label(legal[-1])
+        assert items[0].detail == "410 32%" and items[0].best
+        assert items[1].label == table.state.label(legal[0]) and items[1].detail == "120"
+        assert [i.label for i in items[2:]] == [table.state.label(a) for a in legal[1:-1]]
+        assert not any(i.best or i.detail for i in items[2:])
+        press(table, "ok")  # OK chooses like Select
+        assert Action.from_json(stored(store, table)[-1]) == legal[-1]
+
+
+def test_undo_a_decision_then_a_throw(store):
+    table = started(store)
+    to_decision(table)
+    before_decision = table.state.to_json()
+    throw = stored(store, table)[-1]
+    choose(table, 1)
+    assert table.mode == "throw" and len(stored(store, table)) == table.steps
+    press(table, "undo")
+    assert table.state.to_json() == before_decision and table.mode == "decide"
+    assert table.screen().note.startswith("Undone: ")
+    press(table, "undo")  # the throw itself: a mis-entered throw is entered again
+    assert table.mode == "throw" and stored(store, table)[-1] != throw
+    assert table.screen().note == "Undone: Threw 1 1 2 3 4 5"
+    enter_dice(table, (2, 2, 2, 3, 4, 6))
+    assert table.state.view().dice == (2, 2, 2, 3, 4, 6)
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [2, 2, 2, 3, 4, 6]}
+
+
+def test_undo_from_the_game_menu_and_past_the_end_of_the_game(store):
+    table = started(store, dice=VirtualDice(VirtualRoller(1)), deck_rng=random.Random(1))
+    while table.mode != "over":
+        press(table, "ok")
+    assert store.unfinished() is None
+    steps = table.steps
+    press(table, "menu")
+    assert table.screen().title == "Game menu"
+    choose(table, 1)  # Undo last step
+    assert table.mode != "over" and store.unfinished().id == table.game_id
+    assert table.steps == steps - 1 == len(stored(store, table))
+    assert store.load(table.game_id).finished is None
+
+
+def test_a_resumed_game_is_where_it_was(store, tmp_path):
+    table = started(store, dice=VirtualDice(VirtualRoller(4)), deck_rng=random.Random(4))
+    for _ in range(9):
+        press(table, "ok")
+    before = table.state.to_json()
+    again = new_table(Store(tmp_path / "companion.db"))
+    assert again.game_id == table.game_id and again.state.to_json() == before
+    assert again.mode == table.mode and again.steps == table.steps
+    assert again.screen().note.startswith("Resumed game from ")
+
+
+def test_new_game_from_the_menu_abandons_the_old_one_but_keeps_it(store):
+    table = started(store)
+    to_decision(table)
+    old = table.game_id
+    press(table, "menu")
+    choose(table, 2)  # New game
+    assert table.screen().title == "Abandon this game?"
+    choose(table, 0)  # Keep playing
+    assert table.game_id == old and table.mode == "decide"
+    press(table, "menu")
+    choose(table, 2)
+    choose(table, 1)  # Abandon, new game
+    assert table.mode == "setup_options" and store.unfinished() is None
+    assert store.load(old).abandoned and len(store.load(old).actions) == 3
+    press(table, "select")
+    assert table.game_id != old and table.mode == "draw"
+
+
+def test_setup_options_are_chosen_with_the_buttons_and_stored(store):
+    table = new_table(store)
+    items = [i.label for i in table.screen().menu.items]
+    choose(table, items.index("Double millennium"))
+    assert table.screen().menu.items[items.index("Double millennium")].detail == "on"
+    choose(table, items.index("Action cards"))
+    choose(table, 0)
+    record = store.load(table.game_id)
+    assert record.options == {"double_millennium": True, "action_cards": False}
+    assert table.mode == "throw" and table.state.target == 4000
+
+
+def test_names_replace_seat_numbers_on_the_screen(store):
+    table = Table(store, Setup("risknroll", 2, names=("Ann", "Bob"), start="options"),
+                  clock=lambda: 0.0)
+    press(table, "select")
+    screen = table.screen()
+    assert screen.names == ("Ann", "Bob") and screen.title == "Ann: draw an Action Card"
+    press(table, "select")
+    assert table.screen().view.message.startswith("Ann drew ")
+
+
+def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):
+    """The reader sees a 3 where a 5 lies (unsure) and misses a die: the player fixes both."""
+
+    class Camera:
+        def read(self):
+            return np.zeros((48, 64, 3), np.uint8)
+
+    def die(value, confidence):
+        return DieReading(value, None, (0, 0, 9, 9), confidence)
+
+    misread = [die(1, 0.95), die(1, 0.9), die(3, 0.31), die(2, 0.9), die(4, 0.9)]
+    dice = CameraDice(Camera(), live=False, read=lambda frame, expect: misread)
+    table = started(store, dice=dice)
+    while table.mode != "throw":
+        press(table, "select")
+    steps = table.steps
+    press(table, "ok")
+    screen = table.screen()
+    assert screen.kind == "confirm" and screen.entry == (1, 1, 2, 3, 4, 1)
+    assert screen.flagged == (3, 5) and screen.cursor == 3
+    assert screen.note == "Expected 6 dice, got 5."
+    assert table.steps == steps == len(stored(store, table))  # nothing stored yet
+    press(table, "up", "up")  # the unsure 3 is a 5
+    press(table, "select", "select")  # on to the missing die
+    press(table, "up", "up", "up", "up", "up")  # 1 -> 6
+    assert table.screen().entry == (1, 1, 2, 5, 4, 6)
+    press(table, "ok")
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 2, 4, 5, 6]}
+    assert table.mode == "decide"
+
+
+def test_a_sure_reading_is_applied_and_undo_brings_back_the_throw(store):
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    table.reading((6, 5, 4, 3, 2, 1), (0.9,) * 6)
+    assert table.mode == "decide"
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 2, 3, 4, 5, 6]}
+    press(table, "undo")
+    assert table.mode == "throw"
+    table.reading((7, 5, 4, 3, 2, 1), (0.99,) * 6)  # a 7 on a six-sided die
+    assert table.screen().kind == "confirm" and table.screen().flagged == (5,)
+    assert table.screen().entry == (1, 2, 3, 4, 5, 6)
+
+
+def test_a_camera_that_reads_nothing_falls_back_to_entry(store):
+    class Blind:
+        def read(self):
+            return None
+
+    now = [0.0]
+    dice = CameraDice(Blind(), live=True, timeout=5.0, clock=lambda: now[0])
+    table = started(store, dice=dice, clock=lambda: now[0])
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "ok")
+    assert table.mode == "reading" and table.busy
+    press(table, "up")
+    assert table.screen().note == "Reading the dice..." and table.mode == "reading"
+    now[0] = 6.0
+    table.tick()
+    assert table.mode == "enter" and table.screen().note == "No dice read: enter the dice"
+
+
+def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):
+    table = started(store)
+    press(table, "undo")
+    assert table.screen().note == "Nothing to undo" and table.steps == 0
+    while table.mode != "throw":
+        press(table, "select")
+    cases = [("back", "Hold Back to undo"), ("ok", "No camera: Select to enter"),
+             ("up", "Select: enter dice")]
+    for button, why in cases:
+        before, steps = table.state.to_json(), table.steps
+        press(table, button)
+        assert table.state.to_json() == before and table.steps == steps == len(stored(store, table))
+        assert table.mode == "throw" and table.screen().note == why
+    table.mode = "decide"  # not waiting for dice: a reading is refused
+    table.reading((1, 2, 3, 4, 5, 6), (1.0,) * 6)
+    assert table.screen().note == "Not waiting for dice now" and table.steps == steps
+
+
+def test_setup_presses_before_a_game_say_why(store):
+    table = Table(store, Setup("risknroll", 2), clock=lambda: 0.0)
+    for button, why in [("undo", "Nothing to undo: no game yet"), ("menu", "No game in play yet"),
+                        ("back", "Choose a game first")]:
+        press(table, button)
+        assert table.mode == "setup_game" and table.screen().note == why
+
+
+def test_notes_expire_and_the_next_press_clears_them(store):
+    now = [0.0]
+    table = Table(store, Setup("risknroll", 2, start="options"), clock=lambda: now[0])
+    press(table, "select", "back")
+    assert table.screen().note == "Hold Back to undo"
+    now[0] = 1.6
+    assert table.screen().note != "Hold Back to undo"
+    press(table, "back")
+    press(table, "down")
+    assert table.screen().note != "Hold Back to undo"
+
+
+def test_entry_starts_each_die_from_the_one_before_and_back_cancels(store):
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "select", "up", "up", "select")
+    assert table.screen().entry[:2] == (3, 3) and table.screen().cursor == 1
+    press(table, "back", "back")
+    assert table.mode == "throw" and table.screen().note == "Entry cancelled"
