@@ -279,7 +279,8 @@ class RiskNRollState:
         if self.phase in ("throw", "choose"):
             lines[0] += f", {self.dice_left} dice"
         if self.card:
-            lines.append(f"{self.card}" + ("" if self.card_in_play else " (declined)"))
+            declined = not self.card_in_play and self.phase != "card"
+            lines.append(self.card + (" (declined)" if declined else ""))
         if self.final_round and not self.is_over():
             lines.append(f"Final round: {self.target}+")
         return View(
