@@ -1,0 +1,94 @@
+"""`companion history`: the finished games, newest first, with scores and winners.
+
+The game still in progress, if any, is mentioned first, so nobody wonders where
+tonight's game went. `--json` prints one object per line for other tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--store", metavar="PATH", help="the game store (default: the box's own)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per game and line")
+    parser.add_argument("--limit", type=int, metavar="N", help="only the N most recent games")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.store import Store, StoreError, default_store_path
+
+    path = Path(args.store).expanduser() if args.store else default_store_path()
+    if not path.exists():
+        print(f"No games yet: there is no game store at {path}.")
+        return 0
+    try:
+        with Store(path) as store:
+            unfinished = store.unfinished()
+            finished = store.history(args.limit)
+    except StoreError as e:
+        print(f"companion history: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        for record in ([unfinished] if unfinished else []) + finished:
+            print(json.dumps(as_json(record)))
+        return 0
+    if unfinished:
+        print(in_progress(unfinished))
+    if not finished:
+        print(f"No finished games yet in {path}.")
+    for record in finished:
+        print(line(record))
+    return 0
+
+
+def title(game: str) -> str:
+    """The game's title, or its stored name if this companion does not know it."""
+    from companion import rules
+
+    try:
+        return rules.get(game).title
+    except rules.IllegalAction:
+        return game
+
+
+def as_json(record) -> dict:
+    return {
+        "id": record.id,
+        "status": "finished" if record.finished else "unfinished",
+        "game": record.game,
+        "title": title(record.game),
+        "players": record.players,
+        "names": list(record.names),
+        "options": record.options,
+        "started": record.started,
+        "finished": record.finished,
+        "steps": len(record.actions),
+        "scores": list(record.scores) if record.scores is not None else None,
+        "winners": list(record.winners) if record.winners is not None else None,
+    }
+
+
+def line(record) -> str:
+    """`  12  2026-11-30 21:04  Risk 'n' Roll 2000  Ann 2150 (won), Bob 1800`"""
+    seats = ", ".join(
+        f"{name} {score}" + (" (won)" if seat in record.winners else "")
+        for seat, (name, score) in enumerate(zip(record.names, record.scores))
+    )
+    return f"{record.id:>4}  {when(record.finished)}  {title(record.game)}  {seats}"
+
+
+def in_progress(record) -> str:
+    return (
+        f"In progress: game {record.id}, {title(record.game)} with {', '.join(record.names)} "
+        f"(started {when(record.started)}, {len(record.actions)} steps); "
+        "`companion play` resumes it."
+    )
+
+
+def when(iso: str) -> str:
+    """An ISO time as `2026-11-30 21:04`."""
+    return iso[:16].replace("T", " ")
