@@ -70,10 +70,11 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 """SQLite's companions of the database file; they travel with it when it is set aside."""
 
 _DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+_WRITABLE = "; check that its folder and its files (the .db, -wal and -shm) can be written"
 _HINTS = {
-    sqlite3.SQLITE_READONLY: "; check that its folder and file can be written",
-    sqlite3.SQLITE_CANTOPEN: "; check that its folder exists and can be written",
-    sqlite3.SQLITE_PERM: "; check that its folder and file can be written",
+    sqlite3.SQLITE_READONLY: _WRITABLE,
+    sqlite3.SQLITE_CANTOPEN: _WRITABLE,
+    sqlite3.SQLITE_PERM: _WRITABLE,
     sqlite3.SQLITE_FULL: "; the disk is full",
     sqlite3.SQLITE_BUSY: "; another program is holding it",
 }
@@ -226,16 +227,21 @@ class Store:
             raise StoreCorrupt(self.path, "its tables are not those of a game store")
 
     def _prepare(self) -> None:
-        """WAL journal, full sync on every commit, and the tables if the store is new."""
+        """WAL journal, full sync on every commit, and the tables if the store is new.
+
+        The schema version is written on every open: SQLite opens a file it may not
+        write read-only without a word, and the box must learn that now, not when
+        the first step of a game cannot be saved.
+        """
         db = self._db
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
-        with self._transaction("be set up"):
+        with self._transaction("be written"):
             if db.execute("PRAGMA user_version").fetchone()[0] == 0:
                 for statement in TABLES.values():
                     db.execute(statement)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     # -- games --------------------------------------------------------------------------
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -182,17 +184,34 @@ def test_a_read_only_folder_gives_a_clear_error(tmp_path):
         folder.chmod(0o700)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
-def test_a_read_only_store_file_gives_a_clear_error(tmp_path):
-    path = tmp_path / "companion.db"
-    Store(path).close()
-    path.chmod(0o400)
+@contextmanager
+def unwritable(path: Path):
+    """Make a file read-only for this process: by its mode, or for root, as immutable."""
+    if os.geteuid() != 0:
+        path.chmod(0o400)
+        try:
+            yield
+        finally:
+            path.chmod(0o600)
+        return
+    chattr = shutil.which("chattr")
+    made = chattr and subprocess.run([chattr, "+i", str(path)], check=False, capture_output=True)
+    if not made or made.returncode != 0:
+        pytest.skip("root may write anywhere, and chattr +i is not available here")
     try:
-        with pytest.raises(StoreError, match="can be written") as caught, Store(path) as store:
-            store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
-        assert not isinstance(caught.value, StoreCorrupt)
+        yield
     finally:
-        path.chmod(0o600)
+        subprocess.run([chattr, "-i", str(path)], check=True)
+
+
+def test_a_store_file_that_cannot_be_written_is_refused_on_open_not_mid_game(tmp_path):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+    with unwritable(path), pytest.raises(StoreError, match="can be written") as caught:
+        Store(path)
+    assert not isinstance(caught.value, StoreCorrupt)
+    assert str(path) in str(caught.value)
 
 
 INTERRUPTED_WRITER = r"""
