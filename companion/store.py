@@ -188,9 +188,16 @@ class Store:
         a transaction interrupted while the store was being created (a hot rollback
         journal) needs the rollback a writable connection makes before reading.
         """
-        with self.path.open("rb") as f:
-            if f.read(16) != b"SQLite format 3\x00":
-                raise StoreCorrupt(self.path, "it is not an SQLite database")
+        try:
+            with self.path.open("rb") as f:
+                header = f.read(16)
+        except OSError as e:
+            raise StoreError(
+                f"The game store at {self.path} cannot be read ({e.strerror or e}); "
+                "check that this user may read and write it."
+            ) from None
+        if header != b"SQLite format 3\x00":
+            raise StoreCorrupt(self.path, "it is not an SQLite database")
         uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro"
         try:
             db = sqlite3.connect(uri, uri=True, timeout=5.0, isolation_level=None)
