@@ -334,9 +334,7 @@ class RiskNRollState:
         left = self.dice_left - len(dice)
         state = replace(self, turn_points=self.turn_points + points, aside=self.aside + dice)
         if left == 0:  # rolling out: all six dice have scored, throw all six again
-            earned = self.earned or (
-                self.card_in_play and CARDS_BY_NAME[self.card].effect in ROLL_OUT_CARDS
-            )
+            earned = self.card_in_play and CARDS_BY_NAME[self.card].effect in ROLL_OUT_CARDS
             return replace(
                 state,
                 dice_left=DICE,
