@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import os
 import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from companion.store import default_store_path
 
 DEFAULT_PATH = "/etc/companion/config.toml"
 
@@ -272,19 +273,6 @@ def _say_once(msg: str) -> None:
         print(msg, file=sys.stderr)
 
 
-def default_store_path(env: dict[str, str] | None = None) -> str:
-    """$STATE_DIRECTORY/companion.db under systemd, else $XDG_STATE_HOME (default
-    ~/.local/state)/companion/companion.db - the same rule as companion.store."""
-    env = os.environ if env is None else env
-    state = env.get("STATE_DIRECTORY")
-    if state:
-        # systemd may pass several directories separated by ':'; ours is the first
-        return str(Path(state.split(":")[0]) / "companion.db")
-    xdg = env.get("XDG_STATE_HOME")
-    base = Path(xdg) if xdg else Path("~/.local/state").expanduser()
-    return str(base / "companion" / "companion.db")
-
-
 def load_config(path: str | None = None, *, say: Callable[[str], None] | None = None) -> Config:
     """Read and check the config. `path=None` reads DEFAULT_PATH if it exists, else defaults."""
     say = say or _say_once
@@ -429,7 +417,7 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
             if key.section == sname:
                 v = values[sname].get(key.name, key.default)
                 if key.dotted == "store.path":
-                    v = default_store_path() if v is None else str(Path(v).expanduser())
+                    v = str(default_store_path()) if v is None else str(Path(v).expanduser())
                 kw[key.name] = v
         sections[sname] = cls(**kw)
     return Config(**sections, source=source)
@@ -485,8 +473,10 @@ def render_markdown() -> str:
     out = [
         "# Configuration",
         "",
-        "<!-- generated from companion/config.py SCHEMA by "
-        "`python -m companion.config --write-docs`; do not edit by hand -->",
+        (
+            "<!-- generated from companion/config.py SCHEMA by "
+            "`python -m companion.config --write-docs`; do not edit by hand -->"
+        ),
         "",
         f"One TOML file: `{DEFAULT_PATH}` (or `--config PATH`). Every key is optional; a missing",
         "default file means all defaults. A wrong key or value stops the program with a message",
