@@ -101,7 +101,7 @@ class _Entry:
     cursor: int = 0
     flagged: set[int] = field(default_factory=set)
     touched: set[int] = field(default_factory=set)
-    confirming: bool = False
+    why: str = ""  # why a reading is to be checked
 
 
 def default_names(players: int, given: Sequence[str] = ()) -> tuple[str, ...]:
@@ -242,7 +242,8 @@ class Table:
             self._start_confirm(throw, read, unsure, str(why))
             return
         if unsure:
-            self._start_confirm(throw, read, unsure, "Check the marked dice")
+            many = f"{len(unsure)} dice" if len(unsure) > 1 else "1 die"
+            self._start_confirm(throw, read, unsure, f"{many} unsure: check")
         else:
             self._apply(action)
 
@@ -427,8 +428,24 @@ class Table:
             self._notice = f"Not saved: {why}"
             return False
         self.steps += 1
+        old = self.state
         self._show(new)
+        if new.current_player() < 0:
+            self._tell_news(old, action, new)
         return True
+
+    def _tell_news(self, old: State, action: Action, new: State) -> None:
+        """Chance and game-over screens show no game message: say what just happened.
+
+        A throw that ends the turn at once (a belly up) is named too, since no
+        decision follows to show its dice.
+        """
+        news = [old.label(action)] if old.chance() is not None else []
+        message = new.view().message
+        if message and message != old.view().message:
+            news.append(message)
+        if news:
+            self._say(self._named(". ".join(news)), LONG_NOTE_SECONDS)
 
     def _undo(self) -> None:
         if self.game_id is None:
@@ -497,7 +514,7 @@ class Table:
         else:
             self._say("Game over: OK for a new one")
 
-    # -- dice by hand ---------------------------------------------------------------------
+    # -- dice read or entered by hand ------------------------------------------------------
 
     def _start_entry(self, throw: Throw, note: str = "") -> None:
         self._entry = _Entry(throw, [throw.faces[0]] * throw.count)
@@ -506,7 +523,7 @@ class Table:
             self._say(note, LONG_NOTE_SECONDS)
 
     def _start_confirm(self, throw: Throw, read: list, unsure: set[int], why: str) -> None:
-        """A reading to check: impossible values and missing dice are marked too."""
+        """A reading to accept or correct; impossible values and missing dice are marked."""
         faces = throw.faces
         values, flagged = [], set(unsure)
         for i in range(throw.count):
@@ -521,10 +538,30 @@ class Table:
             values.append(value)
         if len(read) > throw.count:
             flagged.update(range(throw.count))
+        possible = len(read) == throw.count and all(v in faces for v, _ in read)
         self._entry = _Entry(throw, values, min(flagged, default=0), flagged,
-                             set(range(throw.count)), confirming=True)
+                             set(range(throw.count)), why)
+        items = [("Accept", "accept")] if possible else []
+        items += [("Correct", "correct"), ("Read again", "again")]
+        self._choices = _Choices([MenuItem(label) for label, _ in items], [v for _, v in items])
         self.mode = "confirm"
-        self._say(why, LONG_NOTE_SECONDS)
+        self._note_until = 0.0  # the reason to check outranks older news
+
+    def _on_confirm(self, button: str) -> None:
+        if button in ("up", "down"):
+            self._choices.move(-1 if button == "up" else 1)
+        elif button == "back":
+            self._entry = None
+            self.mode = "throw"
+            self._say("Reading discarded")
+        elif self._choices.value == "accept":
+            self._apply(Action("throw", dice=tuple(self._entry.values)))
+        elif self._choices.value == "correct":
+            self.mode = "enter"
+        else:
+            self._entry = None
+            self.mode = "throw"
+            self._on_throw("ok")
 
     def _on_enter(self, button: str) -> None:
         entry = self._entry
@@ -550,18 +587,17 @@ class Table:
         else:
             self._apply(Action("throw", dice=tuple(sorted(entry.values))))
 
-    _on_confirm = _on_enter
+    def _screen_confirm(self, note: str) -> Screen:
+        entry = self._entry
+        return self._game_screen("confirm", "Camera read", note or entry.why,
+                                 entry=tuple(entry.values), flagged=tuple(sorted(entry.flagged)),
+                                 menu=self._choices.menu())
 
     def _screen_enter(self, note: str) -> Screen:
         entry = self._entry
-        return self._game_screen(
-            "confirm" if entry.confirming else "enter",
-            "Check the dice" if entry.confirming else f"Enter {entry.throw.count} dice",
-            note or "Up/Down value, OK done",
-            entry=tuple(entry.values), cursor=entry.cursor, flagged=tuple(sorted(entry.flagged)),
-        )
-
-    _screen_confirm = _screen_enter
+        return self._game_screen("enter", f"Enter {entry.throw.count} dice", note,
+                                 entry=tuple(entry.values), cursor=entry.cursor,
+                                 flagged=tuple(sorted(entry.flagged)))
 
     # -- the game menu (long Select) ----------------------------------------------------------
 
@@ -634,28 +670,27 @@ class Table:
         return self._game_screen("turn", self._whose(), note, menu=self._choices.menu())
 
     def _screen_throw(self, note: str) -> Screen:
+        """The screens' own hint says OK reads and Select enters: a note only where it differs."""
         throw = self._throw()
         title = self._named(throw.why) if throw.why else f"Throw {throw.count} dice"
-        return self._game_screen("throw", title, note or self._throw_hint())
+        return self._game_screen("throw", title, note or ("" if self.dice else self._throw_hint()))
 
     def _screen_reading(self, note: str) -> Screen:
-        throw = self._throw()
-        return self._game_screen("throw", self._named(throw.why) or "Throw",
-                                 note or "Reading the dice...")
+        return self._game_screen("throw", "Reading the dice...", note or "Back: stop reading")
 
     def _throw_hint(self) -> str:
         if self.dice is None:
-            return "Select: enter dice"
-        return f"OK: {self.dice.verb}  Select: enter"
+            return "Select: enter the dice"
+        return f"OK: {self.dice.verb} the dice, Select: enter by hand"
 
     def _screen_draw(self, note: str) -> Screen:
         draw = self.state.chance()
-        hint = "Select: card drawn" + ("  OK: draw" if self.deck_rng is not None else "")
+        hint = "OK: draw one, Select: this card" if self.deck_rng else "Select the card drawn"
         return self._game_screen("card", self._named(draw.why) or f"Draw: {draw.deck}",
                                  note or hint, menu=self._choices.menu())
 
     def _screen_over(self, note: str) -> Screen:
-        return self._game_screen("over", "Game over", note or "OK: new game",
+        return self._game_screen("over", "Game over", note,
                                  winners=tuple(self.state.winners()))
 
     def _named(self, text: str) -> str:

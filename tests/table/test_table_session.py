@@ -216,9 +216,11 @@ def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):
     press(table, "ok")
     screen = table.screen()
     assert screen.kind == "confirm" and screen.entry == (1, 1, 2, 3, 4, 1)
-    assert screen.flagged == (3, 5) and screen.cursor == 3
-    assert screen.note == "Expected 6 dice, got 5."
+    assert screen.flagged == (3, 5) and screen.note == "Expected 6 dice, got 5."
+    assert [i.label for i in screen.menu.items] == ["Correct", "Read again"]  # no Accept
     assert table.steps == steps == len(stored(store, table))  # nothing stored yet
+    choose(table, 0)
+    assert table.screen().kind == "enter" and table.screen().cursor == 3
     press(table, "up", "up")  # the unsure 3 is a 5
     press(table, "select", "select")  # on to the missing die
     press(table, "up", "up", "up", "up", "up")  # 1 -> 6
@@ -240,6 +242,21 @@ def test_a_sure_reading_is_applied_and_undo_brings_back_the_throw(store):
     table.reading((7, 5, 4, 3, 2, 1), (0.99,) * 6)  # a 7 on a six-sided die
     assert table.screen().kind == "confirm" and table.screen().flagged == (5,)
     assert table.screen().entry == (1, 2, 3, 4, 5, 6)
+    press(table, "back")
+    assert table.mode == "throw" and table.screen().note == "Reading discarded"
+
+
+def test_an_unsure_but_possible_reading_is_accepted_with_one_press(store):
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    table.reading((2, 2, 6, 3, 1, 5), (0.9, 0.9, 0.4, 0.9, 0.9, 0.2))
+    screen = table.screen()
+    assert screen.kind == "confirm" and screen.entry == (1, 2, 2, 3, 5, 6)
+    assert screen.flagged == (4, 5) and screen.note == "2 dice unsure: check"
+    assert screen.menu.items[screen.menu.selected].label == "Accept"
+    press(table, "ok")
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 2, 2, 3, 5, 6]}
 
 
 def test_a_camera_that_reads_nothing_falls_back_to_entry(store):
@@ -268,7 +285,7 @@ def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):
     while table.mode != "throw":
         press(table, "select")
     cases = [("back", "Hold Back to undo"), ("ok", "No camera: Select to enter"),
-             ("up", "Select: enter dice")]
+             ("up", "Select: enter the dice")]
     for button, why in cases:
         before, steps = table.state.to_json(), table.steps
         press(table, button)
@@ -307,3 +324,48 @@ def test_entry_starts_each_die_from_the_one_before_and_back_cancels(store):
     assert table.screen().entry[:2] == (3, 3) and table.screen().cursor == 1
     press(table, "back", "back")
     assert table.mode == "throw" and table.screen().note == "Entry cancelled"
+
+
+def test_chance_screens_say_what_just_happened(store):
+    """The draw and throw screens show no game message: the session says it in a note."""
+    table = started(store)
+    to_decision(table, (1, 1, 5, 2, 3, 4))
+    bank = next(i for i, item in enumerate(table.screen().menu.items)
+                if item.label == "1 1 5 +70 bank")
+    choose(table, bank)
+    assert table.mode == "draw" and table.screen().note == "P1 banks 70"
+    while table.mode != "throw":
+        press(table, "select")
+    enter_dice(table, (2, 2, 3, 3, 4, 6))  # nothing scores
+    assert table.mode == "draw"
+    assert table.screen().note == "Threw 2 2 3 3 4 6. Belly up! No points"
+
+
+def test_a_damaged_store_is_set_aside_shown_and_a_new_game_can_start(tmp_path):
+    from companion.commands.play import STORE_SET_ASIDE, open_store
+
+    path = tmp_path / "companion.db"
+    path.write_bytes(b"this is not a database, it was torn by a power cut" * 100)
+    store, damage = open_store(path)
+    with store:
+        assert "damaged" in damage and "moved to" in damage
+        aside = list(tmp_path.glob("companion.db.corrupt-*"))
+        assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+        table = Table(store, Setup("risknroll", 2, start="options"), notice=STORE_SET_ASIDE,
+                      clock=lambda: 0.0)
+        assert table.screen().kind == "message" and table.screen().note == STORE_SET_ASIDE
+        press(table, "select")  # the press puts the notice away, nothing else
+        assert table.screen().kind == "setup" and table.game_id is None
+        press(table, "select")
+        assert table.mode == "draw" and store.load(table.game_id).actions == ()
+
+
+def test_a_stored_game_the_rules_refuse_is_kept_and_a_new_one_offered(store):
+    game_id = store.new_game("risknroll", 2, {}, ["P1", "P2"])
+    store.append(game_id, {"kind": "throw", "dice": [1, 2, 3, 4, 5, 6]})  # a draw comes first
+    table = new_table(store)
+    assert table.screen().kind == "message" and f"Game {game_id} could not be resumed" \
+        in table.screen().note
+    assert store.load(game_id).abandoned and len(store.load(game_id).actions) == 1
+    press(table, "ok")
+    assert table.mode == "setup_options"

@@ -1,0 +1,274 @@
+"""`companion play [GAME]`: a game at the table, on the box or in a terminal.
+
+On the box: the OLED, the five buttons and the camera, as the config says. Anywhere
+else the same program is the simulator: the OLED drawn in the terminal with
+half-blocks (pixel exact), the keyboard as the buttons (the keys listed under the
+screen), dice from a seeded virtual roller, from photos (`--camera DIR`) or from a
+webcam (`--camera webcam`). Every step is in the store before the screen shows it;
+an unfinished game is resumed where it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+
+POLL = 0.25
+"""Seconds the loop waits for a button: notes expire and the watchdog is fed this often."""
+POLL_READING = 0.02
+"""Seconds it waits while the camera is reading the dice."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", nargs="?", help="game to start if none is unfinished, e.g. risknroll")
+    parser.add_argument("--players", type=int, help="number of players")
+    parser.add_argument("--names", help="player names in seat order, comma separated: Ann,Bob,Cy")
+    parser.add_argument("--seed", type=int, help="seed of the virtual dice and deck")
+    parser.add_argument(
+        "--camera", metavar="DIR|webcam|virtual",
+        help="dice from photos in DIR (one per throw), a webcam, or a virtual roller "
+        "(default: the config's camera on the box, virtual dice in the simulator)",
+    )
+    parser.add_argument("--store", metavar="PATH", help="the game store (default: config, then "
+                        "~/.local/state/companion/companion.db)")
+    parser.add_argument("--config", metavar="PATH", help="config file (default /etc/companion/config.toml)")
+    parser.add_argument("--size", choices=("128x64", "128x32"), help="display size")
+    parser.add_argument("--service", action="store_true",
+                        help="run under systemd: report ready and feed the watchdog")
+    parser.add_argument("--frames", metavar="DIR", help="also write every frame shown as PNG")
+
+
+class Messages:
+    """What the hardware and the store said while starting: shown under the screen."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def __call__(self, text: str) -> None:
+        self.lines.append(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion import rules
+    from companion.config import ConfigError, load_config, replace
+
+    try:
+        cfg = load_config(args.config)
+    except ConfigError as error:
+        print(f"companion play: {error}", file=sys.stderr)
+        return 2
+    if args.size:
+        cfg = replace(cfg, display={"height": int(args.size.split("x")[1])})
+    try:
+        setup = _setup(args, cfg, rules)
+    except (rules.IllegalAction, ValueError) as error:
+        print(f"companion play: {error}", file=sys.stderr)
+        return 2
+    said = Messages()
+    from companion.store import StoreError
+
+    try:
+        store, damage = open_store(args.store or cfg.store.path)
+    except StoreError as error:
+        print(f"companion play: {error}", file=sys.stderr)
+        return 1
+    notice = ""
+    if damage:
+        print(damage, file=sys.stderr)
+        said(damage)
+        notice = STORE_SET_ASIDE
+    try:
+        return _play(args, cfg, setup, store, notice, said)
+    finally:
+        store.close()
+
+
+STORE_SET_ASIDE = (
+    "The game store was damaged. It was set aside (nothing deleted) and a new one started."
+)
+"""What the OLED says about a damaged store; the full message goes to the log."""
+
+
+def open_store(path):
+    """The store at `path`, and what was done if it was damaged (else None).
+
+    A damaged store is set aside under a new name and a new one started: the box
+    must start, and the old file stays for a person to look at.
+    """
+    from companion.store import Store, StoreCorrupt
+
+    try:
+        return Store(path), None
+    except StoreCorrupt:
+        return Store.open_or_recover(path)
+
+
+def _setup(args, cfg, rules):
+    """The preselected game, players and names: command line, then config."""
+    from companion.table import Setup
+
+    names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
+    players = args.players or (len(names) if names else None)
+    game = rules.get(args.game or cfg.game.default)
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
+    if names and len(names) != players:
+        raise ValueError(f"{len(names)} names for {players} players")
+    start = "game"
+    if args.game:
+        start = "options" if players else "players"
+    return Setup(
+        game=game.name,
+        players=players or cfg.game.players,
+        names=names or tuple(cfg.game.names or ()),
+        start=start,
+    )
+
+
+def _play(args, cfg, setup, store, notice, said) -> int:
+    import random
+
+    from companion.table import Table
+    from companion.ui.render import render
+    from hardware import notify
+    from hardware.buttons import QUIT, open_buttons
+    from hardware.display import PngDisplay, TerminalDisplay, open_display
+
+    display = open_display(cfg.display, say=said)
+    simulator = _is_terminal(display)
+    buttons = open_buttons(cfg.buttons, say=said)
+    frames = PngDisplay(args.frames, display.size) if args.frames else None
+    dice = None
+    watchdog = notify.Watchdog(enabled=args.service and cfg.service.watchdog)
+    previous_term = signal.signal(signal.SIGTERM, _stop)
+    try:
+        dice = _dice(args, cfg, simulator, said)
+        seed = args.seed if args.seed is not None else cfg.camera.seed
+        table = Table(
+            store, setup, dice=dice,
+            deck_rng=random.Random(seed) if simulator else None,
+            confidence=cfg.vision.confidence, notice=notice,
+        )
+        footer = _Footer(display, said) if simulator else None
+        shown = status = None
+        while True:
+            screen = table.screen()
+            if screen != shown:
+                image = render(screen, display.size)
+                display.show(image)
+                if frames is not None:
+                    frames.show(image)
+                if footer is not None:
+                    footer.draw(table.said)
+                if shown is None and args.service:
+                    notify.ready()
+                shown = screen
+            elif hasattr(display, "tick"):
+                display.tick()  # dims and blanks an idle OLED
+            if args.service:
+                watchdog.kick()
+                if _status(table) != status:
+                    status = _status(table)
+                    notify.status(status)
+            event = buttons.poll(POLL_READING if table.busy else POLL)
+            if event is not None and event.button == QUIT:
+                break
+            if event is not None:
+                if hasattr(display, "wake"):
+                    display.wake()
+                table.handle(event)
+            table.tick()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+        if args.service:
+            notify.stopping()
+        buttons.close()
+        display.close()
+        if frames is not None:
+            frames.close()
+        if dice is not None and hasattr(dice, "camera"):
+            dice.camera.close()
+    if isinstance(display, TerminalDisplay) or simulator:
+        unfinished = store.unfinished()
+        if unfinished is not None:
+            print(f"Game {unfinished.id} is kept: `companion play` resumes it.")
+    return 0
+
+
+def _stop(signum, frame):
+    """SIGTERM (systemd stopping the service): leave the loop the way q does."""
+    raise KeyboardInterrupt
+
+
+def _is_terminal(display) -> bool:
+    from hardware.display import TerminalDisplay
+
+    return isinstance(getattr(display, "inner", display), TerminalDisplay)
+
+
+def _dice(args, cfg, simulator: bool, say):
+    """The dice source: the flag, else the config's camera; virtual dice in the simulator."""
+    from companion.dice_input import CameraDice, VirtualDice
+    from hardware import camera as cameras
+
+    seed = args.seed if args.seed is not None else cfg.camera.seed
+    choice = args.camera
+    if choice is None:
+        if cfg.camera.source == "virtual" or (simulator and cfg.camera.source == "auto"):
+            choice = "virtual"
+        elif cfg.camera.source == "none":
+            return None
+    if choice == "virtual":
+        return VirtualDice(cameras.VirtualRoller(seed))
+    if choice == "webcam":
+        camera = cameras.CvCamera(cfg.camera.index, (cfg.camera.width, cfg.camera.height),
+                                  cfg.camera.lock_after, cfg.camera.fail_after)
+        return CameraDice(camera, live=True, timeout=10.0)
+    if choice is not None:
+        return CameraDice(cameras.FolderCamera(choice, cfg.camera.loop, cfg.camera.fail_after),
+                          live=False)
+    camera = cameras.open_camera(cfg.camera, say=say)
+    if camera is None:
+        return VirtualDice(cameras.VirtualRoller(seed)) if simulator else None
+    return CameraDice(camera, live=not isinstance(camera, cameras.FolderCamera))
+
+
+def _status(table) -> str:
+    if table.game_id is None:
+        return "setting up a game"
+    return f"game {table.game_id}, step {table.steps}"
+
+
+class _Footer:
+    """Under the terminal OLED: which key is which button, and the last thing said."""
+
+    def __init__(self, display, said: Messages):
+        from hardware.buttons import key_help
+
+        inner = getattr(display, "inner", display)
+        self.stream = inner.stream
+        self.tty = inner.tty
+        self.said = said
+        self.keys = _key_lines(key_help(), width=display.size[0])
+
+    def draw(self, note: str) -> None:
+        if not self.tty:
+            return
+        lines = [*self.keys, "", note or (self.said.lines[-1] if self.said.lines else "")]
+        self.stream.write("".join(f"{line}\x1b[K\n" for line in lines) + "\x1b[J")
+        self.stream.flush()
+
+
+def _key_lines(keys: list[tuple[str, str]], width: int) -> list[str]:
+    """`Up/w/k up  Down/s/j down ...` wrapped to the screen's width."""
+    lines, line = [], ""
+    for key, action in keys:
+        item = f"{key}: {action}"
+        if line and len(line) + 3 + len(item) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line} | {item}" if line else item
+    return [*lines, line] if line else lines

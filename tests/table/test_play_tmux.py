@@ -1,0 +1,104 @@
+"""`companion play` in a real terminal (tmux): keys in, the half-block OLED and key list out."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+HALF_BLOCKS = set("\u2580\u2584\u2588")
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Tmux:
+    """A private tmux server (its own socket) running one command in a 140x45 window."""
+
+    def __init__(self, socket: str):
+        self.base = ["tmux", "-L", socket, "-f", os.devnull]
+
+    def start(self, command: str) -> None:
+        subprocess.run([*self.base, "new-session", "-d", "-s", "play", "-x", "140", "-y", "45",
+                        command], check=True)
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run([*self.base, "send-keys", "-t", "play", key], check=True)
+            time.sleep(0.05)  # one key per read, as a person types
+
+    def screen(self) -> str:
+        return subprocess.run([*self.base, "capture-pane", "-p", "-t", "play"],
+                              capture_output=True, text=True, check=True).stdout
+
+    def stop(self) -> None:
+        subprocess.run([*self.base, "kill-server"], check=False, capture_output=True)
+
+
+def wait_for(what, seconds: float = 30.0):
+    """Poll until `what()` is true; its last value, or a failure saying what never came."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = what()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"gave up waiting for {getattr(what, '__doc__', None) or what}")
+
+
+def unfinished(path: Path):
+    if not path.exists():
+        return None
+    with Store(path) as store:
+        return store.unfinished()
+
+
+def steps(path: Path) -> int | None:
+    record = unfinished(path)
+    return len(record.actions) if record else None
+
+
+def test_play_in_a_terminal_then_kill_and_resume(tmp_path):
+    store = tmp_path / "companion.db"
+    play = (f"cd {shlex.quote(str(ROOT))} && PYTHONPATH={shlex.quote(str(ROOT))} "
+            f"{shlex.quote(sys.executable)} -m companion.cli play risknroll --players 2 --seed 3 "
+            f"--store {shlex.quote(str(store))}; echo EXIT=$?; sleep 60")
+    tmux = Tmux(f"companion-test-{os.getpid()}")
+    try:
+        tmux.start(play)
+        wait_for(lambda: "q: quit" in tmux.screen())
+        tmux.keys("Enter")  # Start game
+        wait_for(lambda: steps(store) == 0)
+        tmux.keys("Space", "Space", "Space")  # draw a card, play the advised choice, roll
+        wait_for(lambda: steps(store) == 3)
+        screen = tmux.screen()
+        oled = screen.splitlines()[:32]
+        assert all(len(line) <= 128 for line in oled)
+        assert sum(ch in HALF_BLOCKS for line in oled for ch in line) > 500
+        assert "Enter: select" in screen and "Space/o: roll / OK" in screen
+        assert "B/u: undo (long back)" in screen and "q: quit" in screen
+
+        tmux.stop()  # the terminal goes away with the program in it
+        with Store(store) as opened:
+            before = opened.unfinished()
+        assert len(before.actions) == 3
+        tmux.start(play)
+        wait_for(lambda: "Resumed game from" in tmux.screen())
+        tmux.keys("u")  # undo the throw
+        wait_for(lambda: steps(store) == 2)
+        tmux.keys("q")
+        wait_for(lambda: "EXIT=0" in tmux.screen())
+        assert f"Game {before.id} is kept" in tmux.screen()
+    finally:
+        tmux.stop()
+    with Store(store) as opened:
+        after = opened.unfinished()
+    assert after.id == before.id and after.actions == before.actions[:2]
