@@ -8,11 +8,14 @@ the buttons while the dice settle; the virtual roller answers at once.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.rules import Throw
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -87,13 +90,17 @@ class CameraDice:
             return self._finish(DiceResult(error=f"Camera failed ({why})"))
         if frame is None:
             return self._give_up_if_late()
-        if self.live:
-            settled = self._settle.update(frame)
-            if settled is None:
-                return self._give_up_if_late()
-            readings = settled.readings
-        else:
-            readings = self._read_throw(frame)
+        try:
+            if self.live:
+                settled = self._settle.update(frame)
+                if settled is None:
+                    return self._give_up_if_late()
+                readings = settled.readings
+            else:
+                readings = self._read_throw(frame)
+        except Exception as why:  # a reader bug must not stop the game: enter by hand
+            log.exception("the dice reader failed")
+            return self._finish(DiceResult(error=f"Dice reader failed ({type(why).__name__})"))
         return self._finish(DiceResult(
             tuple(r.value for r in readings),
             tuple(0.0 if r.needs_confirmation else r.confidence for r in readings),

@@ -488,7 +488,8 @@ class Table:
         elif button == "back":
             self._say("Hold Back to undo")
         else:
-            self._say(self._throw_hint())
+            how = f"OK {self.dice.verb}s, Select enters" if self.dice else "Select enters the dice"
+            self._say(f"Nothing to choose: {how}")
 
     def _on_reading(self, button: str) -> None:
         if button == "back":
@@ -670,10 +671,9 @@ class Table:
         return self._game_screen("turn", self._whose(), note, menu=self._choices.menu())
 
     def _screen_throw(self, note: str) -> Screen:
-        """The screens' own hint says OK reads and Select enters: a note only where it differs."""
         throw = self._throw()
         title = self._named(throw.why) if throw.why else f"Throw {throw.count} dice"
-        return self._game_screen("throw", title, note or ("" if self.dice else self._throw_hint()))
+        return self._game_screen("throw", title, note or self._throw_hint())
 
     def _screen_reading(self, note: str) -> Screen:
         return self._game_screen("throw", "Reading the dice...", note or "Back: stop reading")
@@ -681,7 +681,7 @@ class Table:
     def _throw_hint(self) -> str:
         if self.dice is None:
             return "Select: enter the dice"
-        return f"OK: {self.dice.verb} the dice, Select: enter by hand"
+        return f"OK: {self.dice.verb} the dice\nSelect: enter by hand"
 
     def _screen_draw(self, note: str) -> Screen:
         draw = self.state.chance()

@@ -11,8 +11,10 @@ an unfinished game is resumed where it was.
 from __future__ import annotations
 
 import argparse
+import shutil
 import signal
 import sys
+from pathlib import Path
 
 POLL = 0.25
 """Seconds the loop waits for a button: notes expire and the watchdog is fed this often."""
@@ -137,6 +139,7 @@ def _play(args, cfg, setup, store, notice, said) -> int:
 
     display = open_display(cfg.display, say=said)
     simulator = _is_terminal(display)
+    _log_to(Path(store.path).with_name("companion.log") if simulator else None)
     buttons = open_buttons(cfg.buttons, say=said)
     frames = PngDisplay(args.frames, display.size) if args.frames else None
     dice = None
@@ -198,6 +201,18 @@ def _play(args, cfg, setup, store, notice, said) -> int:
     return 0
 
 
+def _log_to(path: Path | None) -> None:
+    """Errors (a failing dice reader) to the journal, or to a file beside the store in
+    the simulator, where stderr would scribble over the screen."""
+    import logging
+
+    if path is None:
+        logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    else:
+        logging.basicConfig(filename=path, level=logging.WARNING,
+                            format="%(asctime)s %(name)s: %(message)s")
+
+
 def _stop(signum, frame):
     """SIGTERM (systemd stopping the service): leave the loop the way q does."""
     raise KeyboardInterrupt
@@ -245,6 +260,9 @@ def _status(table) -> str:
 class _Footer:
     """Under the terminal OLED: which key is which button, and the last thing said."""
 
+    SAME_AS_SHORT = ("long up", "long down", "long OK")
+    """Long presses the session treats as short ones: not worth a place in the list."""
+
     def __init__(self, display, said: Messages):
         from hardware.buttons import key_help
 
@@ -252,7 +270,13 @@ class _Footer:
         self.stream = inner.stream
         self.tty = inner.tty
         self.said = said
-        self.keys = _key_lines(key_help(), width=display.size[0])
+        keys = [(key, action) for key, action in key_help() if action not in self.SAME_AS_SHORT]
+        self.keys = _key_lines(keys, width=display.size[0])
+        columns, rows = shutil.get_terminal_size()
+        needed = display.size[1] // 2 + len(self.keys) + 3
+        if self.tty and (columns < display.size[0] or rows < needed):
+            said(f"Make the terminal at least {display.size[0]}x{needed} "
+                 f"(it is {columns}x{rows}) to see the whole screen")
 
     def draw(self, note: str) -> None:
         if not self.tty:
@@ -263,7 +287,7 @@ class _Footer:
 
 
 def _key_lines(keys: list[tuple[str, str]], width: int) -> list[str]:
-    """`Up/w/k up  Down/s/j down ...` wrapped to the screen's width."""
+    """`Up/w/k: up | Down/s/j: down | ...` wrapped to the screen's width."""
     lines, line = [], ""
     for key, action in keys:
         item = f"{key}: {action}"

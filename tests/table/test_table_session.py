@@ -285,7 +285,7 @@ def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):
     while table.mode != "throw":
         press(table, "select")
     cases = [("back", "Hold Back to undo"), ("ok", "No camera: Select to enter"),
-             ("up", "Select: enter the dice")]
+             ("up", "Nothing to choose: Select enters the dice")]
     for button, why in cases:
         before, steps = table.state.to_json(), table.steps
         press(table, button)
@@ -369,3 +369,21 @@ def test_a_stored_game_the_rules_refuse_is_kept_and_a_new_one_offered(store):
     assert store.load(game_id).abandoned and len(store.load(game_id).actions) == 1
     press(table, "ok")
     assert table.mode == "setup_options"
+
+
+def test_a_reader_that_fails_falls_back_to_entry_and_the_game_goes_on(store):
+    class Camera:
+        def read(self):
+            return np.zeros((48, 64, 3), np.uint8)
+
+    def broken(frame, expect):
+        raise RuntimeError("model file missing")
+
+    table = started(store, dice=CameraDice(Camera(), live=False, read=broken))
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "ok")
+    assert table.mode == "enter"
+    assert table.screen().note == "Dice reader failed (RuntimeError): enter the dice"
+    press(table, "ok")
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}

@@ -1,0 +1,52 @@
+"""`companion play --service` as systemd runs it: no terminal, READY and WATCHDOG, clean stop."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_service_reports_ready_feeds_the_watchdog_and_stops_on_sigterm(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[display]\ndriver = "png"\npng_dir = "{tmp_path / "frames"}"\n'
+        'dim_after = 0.0\nblank_after = 0.0\n'
+        '[buttons]\nsource = "none"\n[camera]\nsource = "none"\n'
+        f'[store]\npath = "{tmp_path / "companion.db"}"\n'
+        '[game]\ndefault = "risknroll"\nplayers = 2\n'
+    )
+    address = str(tmp_path / "notify.sock")
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(address)
+    systemd.settimeout(30)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address,
+           "WATCHDOG_USEC": "400000"}
+    service = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )
+    try:
+        heard = [systemd.recv(4096) for _ in range(4)]
+        assert b"READY=1" in heard and b"WATCHDOG=1" in heard
+        assert b"STATUS=setting up a game" in heard
+        while systemd.recv(4096) != b"WATCHDOG=1":  # still fed while nobody presses
+            pass
+        service.send_signal(signal.SIGTERM)
+        assert service.wait(timeout=30) == 0
+        while (message := systemd.recv(4096)) != b"STOPPING=1":
+            assert message in (b"WATCHDOG=1",), message
+    finally:
+        service.kill()
+        service.wait()
+        systemd.close()
+    assert (tmp_path / "frames" / "frame_00000.png").exists()  # the first screen was shown
+    with Store(tmp_path / "companion.db") as store:
+        assert store.unfinished() is None  # nobody started a game: nothing stored
