@@ -1,0 +1,148 @@
+"""Text that always fits its box: shrink to a smaller face, then cut with an ellipsis.
+
+A label never runs off the edge of the display or under its neighbour silently;
+whatever does not fit ends in "…" so a player can tell something was left out.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from .fonts import Face, cap_height, descent, load
+
+ELLIPSIS = "…"
+
+
+_ONE_LINE = str.maketrans("\n\r\t\v\f", "     ")
+"""Line breaks and tabs drawn as spaces: every call here draws a single line."""
+
+
+def _segments(face: Face, text: str) -> list[str]:
+    """`text` on one line, cut after each letter of `face.space_after` before a letter."""
+    text = text.translate(_ONE_LINE)
+    if not face.space_after:
+        return [text]
+    pieces, start = [], 0
+    for i in range(len(text) - 1):
+        if text[i] in face.space_after and text[i + 1].isalpha():
+            pieces.append(text[start : i + 1])
+            start = i + 1
+    return pieces + [text[start:]]
+
+
+def width(face: Face, text: str) -> int:
+    """Pixels `text` advances in `face`."""
+    pieces = _segments(face, text)
+    font = load(face)
+    return sum(math.ceil(font.getlength(piece)) for piece in pieces) + len(pieces) - 1
+
+
+def ellipsize(face: Face, text: str, room: int) -> str:
+    """`text`, or its longest start followed by "…", no wider than `room`."""
+    if width(face, text) <= room:
+        return text
+    fits, too_long = 0, len(text)  # longest start found to fit with "…", shortest that does not
+    while too_long - fits > 1:
+        cut = (fits + too_long) // 2
+        if width(face, text[:cut].rstrip() + ELLIPSIS) <= room:
+            fits = cut
+        else:
+            too_long = cut
+    if fits:
+        return text[:fits].rstrip() + ELLIPSIS
+    return ELLIPSIS if width(face, ELLIPSIS) <= room else ""
+
+
+def fit(text: str, room: int, faces: Sequence[Face]) -> tuple[Face, str]:
+    """The first face in which `text` fits `room`, else the last face with `text` cut."""
+    for face in faces:
+        if width(face, text) <= room:
+            return face, text
+    return faces[-1], ellipsize(faces[-1], text, room)
+
+
+def clause_lines(face: Face, text: str, room: int) -> list[str] | None:
+    """`text` as whole clauses packed into lines no wider than `room`, or None.
+
+    Clauses end at new lines, double spaces and commas, so "OK: read camera  Select:
+    enter by hand" breaks between its two instructions rather than inside one. None
+    when a clause is wider than `room` by itself.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        parts = re.split(r"(\s{2,}|(?<=,)\s+)", paragraph.strip())
+        line = parts[0]
+        for clause in parts[2::2]:  # parts[1::2] are the gaps: kept as " " after a comma
+            joined = line + (" " if line.endswith(",") else "  ") + clause
+            if width(face, joined) <= room:
+                line = joined
+            else:
+                lines.append(line)
+                line = clause
+        lines.append(line)
+    return None if any(width(face, line) > room for line in lines) else lines
+
+
+def wrap(face: Face, text: str, room: int) -> list[str]:
+    """`text` broken into lines no wider than `room`, at spaces where possible."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if width(face, candidate) <= room:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while width(face, word) > room:  # a word longer than the box: break it
+                cut = len(word) - 1
+                while cut > 1 and width(face, word[:cut]) > room:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def line_height(face: Face) -> int:
+    """A line box for `face`: a pixel above the capitals, then capitals and descenders."""
+    return 1 + cap_height(face) + descent(face)
+
+
+def baseline(face: Face, top: int, height: int) -> int:
+    """The baseline that centres `face` in a line box, at least a pixel below its top.
+
+    In a box too short for capitals and descenders the descenders lose their last
+    row rather than the capitals touching the top (an inverted bar stays readable).
+    """
+    ink = cap_height(face) + descent(face)
+    return top + max(1, (height - ink + 1) // 2) + cap_height(face)
+
+
+def draw(
+    canvas: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    face: Face,
+    fill: int = 1,
+    anchor: str = "ls",
+) -> None:
+    """`text` at `xy` (by default the left end of its baseline), never in a default font.
+
+    `anchor` is Pillow's: l/m/r then a vertical part (s for the baseline).
+    """
+    pieces = _segments(face, text)
+    font = load(face)
+    if len(pieces) == 1:
+        canvas.text(xy, pieces[0], fill=fill, font=font, anchor=anchor)
+        return
+    x = xy[0] - {"l": 0, "m": width(face, text) // 2, "r": width(face, text)}[anchor[0]]
+    for piece in pieces:
+        canvas.text((x, xy[1]), piece, fill=fill, font=font, anchor="l" + anchor[1])
+        x += math.ceil(font.getlength(piece)) + 1

@@ -1,0 +1,67 @@
+"""Text fitting: nothing wider than its room, and a cut always shows as "…"."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from companion.ui import text
+from companion.ui.fonts import BODY, SMALL, TITLE
+
+words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ0123456789+-%:,'/", max_size=80)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words, st.integers(min_value=0, max_value=128))
+def test_ellipsize_fits_and_says_when_it_cut(words, room):
+    shown = text.ellipsize(BODY, words, room)
+    assert text.width(BODY, shown) <= room or shown == ""
+    if shown != words:
+        assert shown.endswith(text.ELLIPSIS) or shown == ""
+        assert words.startswith(shown.removesuffix(text.ELLIPSIS).rstrip())
+
+
+def test_fit_prefers_the_first_face_that_holds_the_whole_text():
+    room = text.width(SMALL, "Risk 'n' Roll 2000, 3 players")
+    assert text.fit("Risk 'n' Roll 2000, 3 players", room, (TITLE, SMALL)) == (
+        SMALL,
+        "Risk 'n' Roll 2000, 3 players",
+    )
+    face, shown = text.fit("Risk 'n' Roll 2000, 3 players", 60, (TITLE, SMALL))
+    assert face == SMALL and shown.endswith(text.ELLIPSIS)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words, st.integers(min_value=20, max_value=128))
+def test_wrapped_lines_fit_and_keep_every_word(words, room):
+    lines = text.wrap(BODY, words, room)
+    assert all(text.width(BODY, line) <= room for line in lines)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+
+
+def test_clauses_stay_whole_on_their_lines():
+    assert text.clause_lines(BODY, "OK: read camera  Select: enter by hand", 128) == [
+        "OK: read camera",
+        "Select: enter by hand",
+    ]
+    assert text.clause_lines(BODY, "Up/Down value, Select next, OK done", 128) == [
+        "Up/Down value,",
+        "Select next, OK done",
+    ]
+    assert text.clause_lines(BODY, "one clause far too long to fit in thirty pixels", 30) is None
+
+
+def test_the_r_fix_up_is_counted_in_the_width_it_draws():
+    image = Image.new("1", (100, 16), 0)
+    text.draw(ImageDraw.Draw(image), (0, 12), "Turn Harm", SMALL)
+    inked = [x for x in range(100) if any(image.getpixel((x, y)) for y in range(16))]
+    assert inked[-1] < text.width(SMALL, "Turn Harm")
+    assert text.width(SMALL, "rn") == text.width(SMALL, "r") + text.width(SMALL, "n") + 1
+
+
+def test_anchors_place_the_text_end_where_asked():
+    image = Image.new("1", (128, 16), 0)
+    text.draw(ImageDraw.Draw(image), (127, 12), "Turn 350", SMALL, anchor="rs")
+    inked = [x for x in range(128) if any(image.getpixel((x, y)) for y in range(16))]
+    assert 127 - text.width(SMALL, "Turn 350") <= inked[0] and inked[-1] <= 127
