@@ -1,0 +1,88 @@
+"""Menus: the selection always in view, an inverted bar, a scroll indicator when needed."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from companion.ui import text
+from companion.ui.fonts import SMALL
+from companion.ui.menu import DETAIL_GAP, LINE, SCROLL_WIDTH, draw_menu, window
+from companion.ui.model import Menu, MenuItem
+
+
+@given(st.integers(1, 30), st.integers(1, 6), st.data())
+def test_the_window_always_shows_the_selection(count, rows, data):
+    selected = data.draw(st.integers(0, count - 1))
+    start = window(selected, count, rows)
+    assert 0 <= start <= max(0, count - rows)
+    assert start <= selected < start + rows
+
+
+def test_the_selection_sits_in_the_middle_row_away_from_the_ends():
+    assert [window(s, 10, 3) for s in range(10)] == [0, 0, 1, 2, 3, 4, 5, 6, 7, 7]
+
+
+def menu_image(menu: Menu, h: int = 3 * LINE, line: int = LINE) -> Image.Image:
+    image = Image.new("1", (128, h), 0)
+    draw_menu(ImageDraw.Draw(image), 0, 0, 128, h, menu, line=line)
+    return image
+
+
+def lit(image: Image.Image, box: tuple[int, int, int, int]) -> float:
+    region = image.crop(box).convert("L")
+    return region.histogram()[255] / (region.width * region.height)
+
+
+ITEMS = tuple(MenuItem(f"Item {i}", f"{i}0%") for i in range(8))
+
+
+def test_the_selected_row_is_an_inverted_bar():
+    image = menu_image(Menu(ITEMS[:3], selected=1))
+    assert lit(image, (0, LINE, 120, 2 * LINE)) > 0.6
+    assert lit(image, (0, 0, 120, LINE)) < 0.3
+    assert lit(image, (0, 2 * LINE, 120, 3 * LINE)) < 0.3
+
+
+def test_a_scroll_bar_appears_only_when_items_are_hidden():
+    right = (128 - SCROLL_WIDTH, 0, 128, 3 * LINE)
+    labels = tuple(MenuItem(item.label) for item in ITEMS)
+    below_the_bar = (128 - SCROLL_WIDTH, LINE, 128, 3 * LINE)
+    assert menu_image(Menu(labels[:3])).crop(below_the_bar).getbbox() is None
+    assert menu_image(Menu(labels)).crop(right).getbbox() is not None
+
+
+def test_the_scroll_thumb_moves_down_with_the_selection():
+    def thumb_top(selected: int) -> int:
+        image = menu_image(Menu(ITEMS, selected=selected))
+        column = [bool(image.getpixel((127, y))) for y in range(3 * LINE)]
+        return column.index(True)
+
+    tops = [thumb_top(s) for s in (0, 3, 7)]
+    assert tops == sorted(tops) and tops[0] < tops[-1]
+
+
+def test_a_one_row_menu_shows_arrows_for_what_lies_beyond():
+    right = (128 - SCROLL_WIDTH, 0, 128, 9)
+    first = menu_image(Menu(ITEMS, selected=0), h=9, line=9).crop(right)
+    middle = menu_image(Menu(ITEMS, selected=4), h=9, line=9).crop(right)
+    assert first.getbbox()[1] >= 4  # only the down arrow
+    assert middle.getbbox()[1] <= 2 and middle.getbbox()[3] >= 7  # up and down
+
+
+def test_the_best_item_is_starred():
+    plain = menu_image(Menu((MenuItem("Roll"), MenuItem("Bank")), selected=1))
+    starred = menu_image(Menu((MenuItem("Roll", best=True), MenuItem("Bank")), selected=1))
+    assert plain.crop((0, 0, 2, LINE)).getbbox() is None
+    assert starred.crop((0, 0, 2, LINE)).getbbox() is not None
+
+
+def test_a_long_label_is_cut_before_its_detail_not_over_it():
+    long = MenuItem("-200 to Maximilian-Alexander von Hohenzollern", "412 32%")
+    image = menu_image(Menu((long, MenuItem("Bank"))), h=2 * LINE)
+    detail_left = 127 - text.width(SMALL, "412 32%")
+    gap = image.crop((detail_left - DETAIL_GAP, 0, detail_left, LINE)).convert("L")
+    assert gap.histogram()[0] == 0  # the whole gap is the bar's colour: no ink of the label
+    label = image.crop((0, 0, detail_left - DETAIL_GAP, LINE)).convert("L")
+    assert label.histogram()[0] > 20  # while the label itself is there
