@@ -1,0 +1,178 @@
+"""Realistic screens of every kind: the golden images' content and the gallery's.
+
+Mostly a Risk 'n' Roll evening (Ann, Bo and Cy), with the awkward cases a real
+table produces: menus longer than the display, a name too long for any line, eight
+players on one scoreboard, a die the camera is unsure of, a 67 Six Seven seven and
+Charidice colours.
+"""
+
+from __future__ import annotations
+
+from companion.rules import View
+
+from .model import Menu, MenuItem, Screen
+
+NAMES = ("Ann", "Bo", "Cy")
+SCORES = (350, 1200, 90)
+
+KEEP_MENU = (
+    MenuItem("1 1 5 +70 roll 3", "412 32%", best=True),
+    MenuItem("1 1 5 +70 bank", "420"),
+    MenuItem("1 5 +60 roll 4", "398 21%"),
+    MenuItem("1 5 +60 bank", "410"),
+    MenuItem("1 1 +20 roll 4", "371 21%"),
+    MenuItem("1 1 +20 bank", "370"),
+    MenuItem("5 +50 roll 5", "395 11%"),
+    MenuItem("5 +50 bank", "400"),
+    MenuItem("1 +10 roll 5", "359 11%"),
+    MenuItem("1 +10 bank", "360"),
+)
+THROW_VIEW = View(
+    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("Turn 350, 6 dice", "Double Time")
+)
+
+CARD_NAMES = (
+    "Plus/Minus", "No Harm/No Foul", "Bonus Time 300", "Bonus Time 250", "Bonus Time 200",
+    "Bonus Time 150", "Double Time", "The Plague", "Deuces",
+)
+
+SCREENS: dict[str, Screen] = {
+    "setup": Screen(
+        "setup",
+        title="New game",
+        menu=Menu(
+            (
+                MenuItem("Game: Risk 'n' Roll 2000"),
+                MenuItem("Players: 3"),
+                MenuItem("Double Millennium: no"),
+                MenuItem("Action cards: yes"),
+                MenuItem("Start"),
+            ),
+            selected=2,
+        ),
+        note="Play to 4000 instead of 2000",
+    ),
+    "setup-options": Screen(
+        "setup",
+        title="Risk 'n' Roll 2000, 3 players",
+        menu=Menu(
+            (
+                MenuItem("Double Millennium: no"),
+                MenuItem("Action cards: yes"),
+                MenuItem("Start the game"),
+            ),
+            selected=2,
+        ),
+        note="Select: change or start",
+    ),
+    "turn": Screen(
+        "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW, menu=Menu(KEEP_MENU)
+    ),
+    "turn-scrolled": Screen(
+        "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW, menu=Menu(KEEP_MENU, 6)
+    ),
+    "turn-last-die": Screen(
+        "turn",
+        names=NAMES,
+        scores=SCORES,
+        active=1,
+        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("Turn 450, 1 die",)),
+        menu=Menu((MenuItem("5 +50 roll 6", "1010 0%", best=True),)),
+    ),
+    "turn-target": Screen(
+        "turn",
+        names=("Ann", "Bo", "Maximilian-Alexander"),
+        scores=(1650, 1200, 1750),
+        active=0,
+        view=View(lines=("Plus/Minus: +200 bonus",), message="Ann banks 700 (+200 bonus)"),
+        menu=Menu(
+            (MenuItem("-200 to Bo", best=False), MenuItem("-200 to Maximilian-Alexander")),
+            selected=1,
+        ),
+    ),
+    "turn-eight-players": Screen(
+        "turn",
+        names=("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),
+        scores=(350, 1200, 90, 1450, 0, 800, 1990, 610),
+        active=5,
+        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("Turn 0, 6 dice",)),
+        menu=Menu((MenuItem("No scoring dice: belly up"),)),
+    ),
+    "turn-colours": Screen(
+        "turn",
+        names=NAMES,
+        scores=(34, 51, 27),
+        active=2,
+        view=View(
+            dice=(1, 2, 3, 4, 6, 6),
+            colours=("magenta", "magenta", "magenta", "magenta", "magenta", "blue"),
+            lines=("Round 3 of 7",),
+        ),
+        menu=Menu(
+            (
+                MenuItem("M 1 2 3 4 straight", "35", best=True),
+                MenuItem("M 2 3 4 6", "30"),
+            )
+        ),
+    ),
+    "throw": Screen(
+        "throw",
+        title="Throw 6 dice",
+        names=NAMES,
+        scores=SCORES,
+        active=0,
+        view=View(lines=("Turn 0", "Double Time")),
+    ),
+    "throw-rolled-out": Screen(
+        "throw",
+        title="Bo rolled out: throw all 6 again",
+        names=NAMES,
+        scores=SCORES,
+        active=1,
+        view=View(lines=("Turn 750, 6 dice",)),
+        note="OK: read the dice, Select: enter by hand",
+    ),
+    "confirm": Screen(
+        "confirm",
+        title="Camera read",
+        entry=(1, 1, 5, 2, 3, 6),
+        flagged=(2, 5),
+        note="2 dice unsure: check them",
+        menu=Menu((MenuItem("Accept"), MenuItem("Correct"))),
+    ),
+    "enter": Screen("enter", title="Enter 6 dice", entry=(1, 1, 5, 2, 3, 6), cursor=3),
+    "enter-six-seven": Screen("enter", title="Enter 2 dice", entry=(6, 7), cursor=1),
+    "card": Screen(
+        "card",
+        title="Double Time",
+        note="Bank to double this turn's points",
+        menu=Menu((MenuItem("Play Double Time", best=True), MenuItem("Decline card"))),
+    ),
+    "card-name": Screen(
+        "card",
+        title="Which card?",
+        note="Name the Action Card drawn",
+        menu=Menu(tuple(MenuItem(name) for name in CARD_NAMES), selected=6),
+    ),
+    "over": Screen(
+        "over", names=NAMES, scores=(2050, 1200, 1980), winners=(0,)
+    ),
+    "over-five": Screen(
+        "over",
+        names=("Ann", "Bo", "Cy", "Dee", "Maximilian"),
+        scores=(2050, 1200, 2050, 640, 1730),
+        winners=(0, 2),
+    ),
+    "message": Screen("message", note="Set at least one scoring die aside."),
+    "message-long": Screen(
+        "message",
+        title="Belly up!",
+        note=(
+            "No scoring dice: Bo loses the 850 points of this turn and the Double Time "
+            "card, and the dice pass to Cy, who draws an Action Card before throwing."
+        ),
+    ),
+}
+"""Every example by name; each is rendered at 128x64 and at 128x32."""
+
+SIZES = ((128, 64), (128, 32))

@@ -1,0 +1,291 @@
+"""Screens: a `Screen` in, a one-bit image of the display's size out.
+
+`render` is a pure function: the same Screen and size always give the same pixels,
+which is what the golden images in tests/ui/golden/ hold it to. Each kind has one
+layout that adapts to the display's height: 128x64 shows everything, 128x32 (the
+short SSD1306) keeps what a player needs to act: fewer lines, one or two menu
+items. docs/screens.md describes every layout and which Screen fields it reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from companion.rules import View
+
+from . import dice, text
+from .fonts import BIG, BODY, SMALL, TITLE, Face
+from .menu import LINE, draw_menu
+from .model import Screen
+from .scores import draw_header, draw_standings
+
+COMPACT_BELOW = 48
+"""Displays shorter than this (128x32) get the compact layouts."""
+FACT_SEPARATOR = " · "
+
+DEFAULT_HINTS = {
+    "throw": "OK: read camera\nSelect: enter by hand",
+    "enter": "Up/Down value, Select next, OK done",
+    "over": "Select: new game",
+}
+"""What the buttons do on screens where that never changes; `Screen.note` overrides."""
+
+Canvas = ImageDraw.ImageDraw
+
+
+def render(screen: Screen, size: tuple[int, int] = (128, 64)) -> Image.Image:
+    """The display image (mode "1") for `screen` at `size` (width, height)."""
+    try:
+        layout = _LAYOUTS[screen.kind]
+    except KeyError:
+        raise ValueError(
+            f"unknown screen kind {screen.kind!r}; kinds: {', '.join(_LAYOUTS)}"
+        ) from None
+    image = Image.new("1", size, 0)
+    layout(ImageDraw.Draw(image), size[0], size[1], screen)
+    # Pillow 13 keeps a mode "1" pixel drawn with fill=1 as 1; through packed bits every
+    # lit pixel reads 255, as displays and image viewers expect.
+    return Image.frombytes("1", size, image.tobytes())
+
+
+# --- pieces every layout uses --------------------------------------------------------
+
+
+def _line(
+    canvas: Canvas,
+    y: int,
+    w: int,
+    words: str,
+    faces: Sequence[Face],
+    height: int | None = None,
+    align: str = "left",
+    x: int = 0,
+) -> None:
+    """One line of text fitted to width `w` (shrunk, then cut with "…")."""
+    face, shown = text.fit(words.replace("\n", "  "), w, faces)
+    base = text.baseline(face, y, height or text.line_height(face))
+    at = {"left": (x, "ls"), "center": (x + w // 2, "ms"), "right": (x + w, "rs")}[align]
+    text.draw(canvas, (at[0], base), shown, face, anchor=at[1])
+
+
+def _paragraph(
+    canvas: Canvas,
+    y: int,
+    w: int,
+    h: int,
+    words: str,
+    faces: Sequence[Face],
+    x: int = 0,
+    middle: bool = True,
+) -> None:
+    """`words` wrapped and centred in the box, in the first face whose lines all fit it.
+
+    A clause to a line when the clauses fit ("OK: read camera" / "Select: enter by
+    hand"), else words wrapped at spaces. If even the last face needs more lines than
+    fit, the last line shown ends in "…". With `middle`, the lines are centred vertically.
+    """
+    for face in faces:
+        rows = (h + 1) // text.line_height(face)  # the last line may lose its top pixel
+        lines = text.clause_lines(face, words, w)
+        if lines is None or len(lines) > rows:
+            lines = text.wrap(face, words, w)
+        if len(lines) <= rows:
+            break
+    step = text.line_height(face)
+    rows = max(1, (h + 1) // step)
+    if len(lines) > rows:
+        lines = lines[: rows - 1] + [text.ellipsize(face, lines[rows - 1] + text.ELLIPSIS, w)]
+    top = y + (h - len(lines) * step) // 2 if middle else y
+    for k, shown in enumerate(lines):
+        _line(canvas, top + k * step, w, shown, (face,), step, "center", x)
+
+
+def _facts(screen: Screen) -> str:
+    """The line of facts under the dice: a note from the session, else the game's own."""
+    view = screen.view or View()
+    return screen.note or FACT_SEPARATOR.join(view.lines)
+
+
+def _hint(screen: Screen) -> str:
+    return screen.note or DEFAULT_HINTS.get(screen.kind, "")
+
+
+def _title(canvas: Canvas, w: int, words: str, compact: bool) -> int:
+    """The screen's title at the top; returns the height it took (0 without a title)."""
+    if not words:
+        return 0
+    faces = (BODY, SMALL) if compact else (TITLE, BODY, SMALL)
+    height = LINE if compact else text.line_height(TITLE)
+    _line(canvas, 0, w, words, faces, height, "center")
+    return height + 1
+
+
+def _menu_rows(screen: Screen) -> int:
+    return len(screen.menu.items) if screen.menu else 0
+
+
+def _menu(canvas: Canvas, y: int, w: int, h: int, screen: Screen, line: int = LINE) -> None:
+    if screen.menu:
+        draw_menu(canvas, 0, y, w, h, screen.menu, line=line)
+
+
+def _dice_band(canvas: Canvas, y: int, w: int, h: int, row: dice.Row) -> None:
+    """A row of dice centred in the band (0, y, w, h), as large as fits."""
+    size = dice.die_size(row, (w, h))
+    left = (w - dice.row_width(row, size)) // 2
+    top = y + (h - dice.row_height(row, size)) // 2
+    dice.draw_row(canvas, max(0, left), top, row, size, right=w)
+
+
+# --- the layouts -------------------------------------------------------------------------
+
+
+def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """Scores; the throw and the dice aside; the facts; the menu of choices."""
+    compact = h < COMPACT_BELOW
+    view = screen.view or View()
+    header = 9 if compact else LINE
+    if screen.scores:
+        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
+    y = header + 1
+    row = dice.Row(view.dice, view.aside, () if compact else view.colours or ())
+    size = dice.MEDIUM
+    band = dice.row_height(row, size) if (row.dice or row.aside) else size
+    if row.dice or row.aside:
+        end = dice.draw_row(canvas, 0, y, row, size, right=w)
+    else:
+        _line(canvas, y, w, view.message, (BODY, SMALL), band, "left")
+        end = w
+    if compact:
+        room = w - end - 6
+        facts = _facts(screen)
+        if facts and room >= 20:
+            _line(canvas, y, room, facts, (BODY, SMALL), band, "right", x=end + 6)
+        _menu(canvas, h - 9, w, 9, screen, line=9)
+        return
+    y += band + 1
+    _line(canvas, y, w, _facts(screen), (BODY, SMALL), LINE)
+    y += LINE
+    _menu(canvas, y, w, h - y, screen)
+
+
+def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """What to throw, big, and how the dice will be read."""
+    hint = _hint(screen)
+    if h < COMPACT_BELOW:  # the whole hint matters more here than scores shown every turn
+        hint_h = 2 * LINE if hint else 0
+        _paragraph(canvas, 0, w, h - hint_h, screen.title, (TITLE, BODY, SMALL))
+        _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
+        return
+    y = 0
+    if screen.scores:
+        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active)
+        y = LINE + 1
+    hint_top = h - (2 * LINE if hint else 0)
+    facts = FACT_SEPARATOR.join(screen.view.lines) if screen.view else ""
+    facts_top = hint_top - (LINE + 1 if facts else 0)
+    _paragraph(canvas, y, w, facts_top - y, screen.title, (BIG, TITLE, BODY, SMALL))
+    if facts:
+        _line(canvas, facts_top, w, facts, (BODY, SMALL), LINE, "center")
+    if hint:
+        _paragraph(canvas, hint_top, w, h - hint_top, hint, (BODY, SMALL), middle=False)
+
+
+def _confirm(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """The camera's reading, unsure dice marked, to accept or correct."""
+    compact = h < COMPACT_BELOW
+    row = dice.Row(screen.entry, flagged=screen.flagged)
+    menu_h = (9 if compact else LINE * min(_menu_rows(screen), 2)) if screen.menu else 0
+    top = 0 if compact else _title(canvas, w, screen.title, compact)
+    note_h = LINE if screen.note and not compact else 0
+    band = h - menu_h - note_h - top - 1
+    _dice_band(canvas, top, w, band, row)
+    if note_h:
+        _line(canvas, top + band, w, screen.note, (BODY, SMALL), LINE, "center")
+    if compact:
+        _menu(canvas, h - 9, w, 9, screen, line=9)
+    else:
+        _menu(canvas, h - menu_h, w, menu_h, screen)
+
+
+def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """Dice entered by hand, the one being set highlighted, and which button does what."""
+    compact = h < COMPACT_BELOW
+    cursor = screen.cursor if 0 <= screen.cursor < len(screen.entry) else None
+    # On 128x32 no caret: the filled die marks the cursor, and the hint keeps two lines.
+    row = dice.Row(screen.entry, flagged=screen.flagged, cursor=cursor, marks=not compact)
+    hint = _hint(screen)
+    hint_h = 2 * LINE if hint else 0
+    top = 0 if compact else _title(canvas, w, screen.title, compact)
+    _dice_band(canvas, top, w, h - top - hint_h, row)
+    if hint:
+        _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
+
+
+def _card(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """A drawn card: its name, what it does, and the choice (name it, play or decline)."""
+    compact = h < COMPACT_BELOW
+    if compact:
+        _line(canvas, 0, w, screen.title, (BODY, SMALL), LINE, "center")
+        if screen.note:
+            _line(canvas, LINE, w, screen.note, (BODY, SMALL), LINE, "center")
+        _menu(canvas, h - LINE, w, LINE, screen)
+        return
+    y = _title(canvas, w, screen.title, compact)
+    if screen.note:  # as few lines as the narrow face needs, two at most, menu permitting
+        menu_h = LINE * min(_menu_rows(screen), 3)
+        lines = min(2, len(text.wrap(SMALL, screen.note, w)), max(1, (h - y - menu_h) // LINE))
+        _paragraph(canvas, y, w, lines * LINE, screen.note, (BODY, SMALL))
+        y += lines * LINE + 1
+    _menu(canvas, y, w, h - y, screen)
+
+
+def _over(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """Final standings, best first, winners crowned, and how to start again."""
+    compact = h < COMPACT_BELOW
+    top = 0 if compact else _title(canvas, w, screen.title or "Game over", compact)
+    hint = _hint(screen)
+    bottom = h - (LINE if hint else 0)
+    draw_standings(canvas, 0, top, w, bottom - top, screen.names, screen.scores, screen.winners)
+    if hint:
+        _line(canvas, bottom, w, hint, (BODY, SMALL), LINE, "center")
+
+
+def _setup(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """A title and a menu (game, players, variant), the selected option explained below."""
+    compact = h < COMPACT_BELOW
+    y = _title(canvas, w, screen.title, compact)
+    bottom = h
+    if screen.note and not compact:  # below a dotted rule, so it does not pass for an item
+        bottom = h - LINE - 2
+        canvas.point([(i, bottom) for i in range(0, w, 2)], fill=1)
+        _line(canvas, h - LINE, w, screen.note, (BODY, SMALL), LINE, "center")
+    _menu(canvas, y, w, bottom - y, screen)
+
+
+def _message(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """A short notice in a box, wrapped; a long one is cut with "…", never clipped."""
+    compact = h < COMPACT_BELOW
+    canvas.rounded_rectangle((0, 0, w - 1, h - 1), radius=3, outline=1)
+    inset = 4
+    y = 1
+    if screen.title:
+        height = LINE if compact else text.line_height(TITLE)
+        faces = (BODY, SMALL) if compact else (TITLE, BODY, SMALL)
+        _line(canvas, y, w - 2 * inset, screen.title, faces, height, "center", x=inset)
+        y += height
+    _paragraph(canvas, y, w - 2 * inset, h - y - 2, screen.note, (BODY, SMALL), x=inset)
+
+
+_LAYOUTS: dict[str, Callable[[Canvas, int, int, Screen], None]] = {
+    "setup": _setup,
+    "turn": _turn,
+    "throw": _throw,
+    "confirm": _confirm,
+    "enter": _enter,
+    "card": _card,
+    "over": _over,
+    "message": _message,
+}
