@@ -150,12 +150,13 @@ class Table:
         self._advise = advise
         self._clock = clock
         self._setup = setup
-        self.game: Game | None = None
         self.game_id: int | None = None
         self.names: tuple[str, ...] = ()
-        self.options: dict[str, Any] = {}
         self.state: State | None = None
-        self.steps = 0
+        self._game: Game | None = None
+        self._players = 0
+        self._options: dict[str, Any] = {}
+        self._actions: list[Action] = []  # the stored steps of the game, in order
         self.mode = "setup_game"
         self._choices: _Choices | None = None
         self._entry: _Entry | None = None
@@ -186,6 +187,11 @@ class Table:
             return Screen(kind="setup", title=title, menu=self._overlay_choices.menu(),
                           note=note or "Back: to the game")
         return getattr(self, f"_screen_{self.mode}")(note)
+
+    @property
+    def steps(self) -> int:
+        """How many steps of the game in play are stored."""
+        return len(self._actions)
 
     @property
     def said(self) -> str:
@@ -251,8 +257,8 @@ class Table:
 
     def _to_setup(self, step: str) -> None:
         self._overlay = None
-        self.game = self.state = self.game_id = None
-        self.steps = 0
+        self.state = self.game_id = self._game = None
+        self._actions = []
         self.mode = f"setup_{step}"
         if step == "game":
             names = sorted(rules.GAMES)
@@ -331,16 +337,13 @@ class Table:
         game = rules.get(self._chosen_game)
         options = game.check_options(self._chosen_options)
         names = default_names(self._chosen_players, self._chosen_names)
-        state = game.new(self._chosen_players, options)
         try:
             game_id = self.store.new_game(game.name, self._chosen_players, options, names)
         except StoreError as why:
             self._notice = str(why)
             return
-        self.game, self.game_id, self.names, self.options = game, game_id, names, options
         self._chosen_names = names
-        self.steps = 0
-        self._show(state)
+        self._play(game_id, game, self._chosen_players, options, names, [])
 
     # -- the game in play ---------------------------------------------------------------
 
@@ -357,16 +360,21 @@ class Table:
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""
         game = rules.get(record.game)
-        actions = [Action.from_json(a) for a in record.actions]
-        state = game.replay(record.players, record.options, actions)
-        self.game, self.game_id = game, record.id
-        self.names, self.options = tuple(record.names), dict(record.options)
         self._chosen_game, self._chosen_players = game.name, record.players
         self._chosen_options = dict(record.options)
-        self._chosen_names = self.names
-        self.steps = len(actions)
-        if state.is_over() and record.finished is None:
-            self.store.finish(record.id, state.scores(), state.winners())
+        self._chosen_names = tuple(record.names)
+        actions = [Action.from_json(a) for a in record.actions]
+        self._play(record.id, game, record.players, dict(record.options), tuple(record.names),
+                   actions)
+        if self.state.is_over() and record.finished is None:  # stopped before it was recorded
+            self.store.finish(record.id, self.state.scores(), self.state.winners())
+
+    def _play(self, game_id: int, game: Game, players: int, options: dict[str, Any],
+              names: tuple[str, ...], actions: list[Action]) -> None:
+        """Take up a stored game: its state is the replay of its steps."""
+        state = game.replay(players, options, actions)
+        self.game_id, self._game, self._players, self._options = game_id, game, players, options
+        self.names, self._actions = names, actions
         self._overlay = None
         self._show(state)
 
@@ -422,16 +430,19 @@ class Table:
             return False
         try:
             self.store.append(self.game_id, action.to_json())
-            if new.is_over():
-                self.store.finish(self.game_id, new.scores(), new.winners())
         except StoreError as why:
             self._notice = f"Not saved: {why}"
             return False
-        self.steps += 1
+        self._actions.append(action)
         old = self.state
         self._show(new)
         if new.current_player() < 0:
             self._tell_news(old, action, new)
+        if new.is_over():
+            try:
+                self.store.finish(self.game_id, new.scores(), new.winners())
+            except StoreError as why:  # the steps are stored: a resume records the end
+                self._notice = f"Result not saved: {why}"
         return True
 
     def _tell_news(self, old: State, action: Action, new: State) -> None:
@@ -453,15 +464,16 @@ class Table:
             return
         try:
             removed = self.store.undo(self.game_id)
-            if removed is not None:
-                self._load(self.store.load(self.game_id))
         except StoreError as why:
             self._notice = str(why)
             return
         if removed is None:
             self._say("Nothing to undo")
-        else:
-            self._say(f"Undone: {self._named(self.state.label(Action.from_json(removed)))}")
+            return
+        undone = self._actions.pop()
+        self._play(self.game_id, self._game, self._players, self._options, self.names,
+                   self._actions)
+        self._say(f"Undone: {self._named(self.state.label(undone))}")
 
     def _throw(self) -> Throw | None:
         chance = self.state.chance() if self.state is not None else None

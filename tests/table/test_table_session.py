@@ -387,3 +387,36 @@ def test_a_reader_that_fails_falls_back_to_entry_and_the_game_goes_on(store):
     assert table.screen().note == "Dice reader failed (RuntimeError): enter the dice"
     press(table, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
+
+
+def test_a_step_the_store_cannot_save_is_not_shown(store):
+    from companion.store import StoreError
+
+    class FullDisk:
+        """The real store, except that the next append fails like a full disk."""
+
+        def __init__(self, inner):
+            self.inner, self.fail = inner, False
+
+        def append(self, game_id, action):
+            if self.fail:
+                self.fail = False
+                raise StoreError("The game store could not save the step (disk full).")
+            return self.inner.append(game_id, action)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+    disk = FullDisk(store)
+    table = started(disk)
+    while table.mode != "throw":
+        press(table, "select")
+    before, steps = table.state.to_json(), table.steps
+    disk.fail = True
+    enter_dice(table, (1, 1, 2, 3, 4, 6))
+    assert table.screen().kind == "message" and "disk full" in table.screen().note
+    assert table.state.to_json() == before and table.steps == steps == len(stored(store, table))
+    press(table, "ok")  # the notice goes; the entry is still there: OK again saves it
+    assert table.mode == "enter"
+    press(table, "ok")
+    assert table.mode == "decide" and stored(store, table)[-1]["dice"] == [1, 1, 2, 3, 4, 6]
