@@ -1,9 +1,9 @@
 """Realistic screens of every kind: the golden images' content and the gallery's.
 
 Mostly a Risk 'n' Roll evening (Ann, Bo and Cy), with the awkward cases a real
-table produces: menus longer than the display, a name too long for any line, eight
-players on one scoreboard, a die the camera is unsure of, a 67 Six Seven seven and
-Charidice colours.
+table produces: menus longer than the display, labels too long to share a row with
+their odds, a name too long for any line, eight players on one scoreboard, a die the
+camera is unsure of, a 67 Six Seven seven and Charidice colours.
 """
 
 from __future__ import annotations
@@ -70,6 +70,23 @@ SCREENS: dict[str, Screen] = {
     ),
     "turn-scrolled": Screen(
         "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW, menu=Menu(KEEP_MENU, 6)
+    ),
+    "turn-long-labels": Screen(
+        "turn",
+        names=NAMES,
+        scores=SCORES,
+        active=0,
+        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("Turn 0, 6 dice",)),
+        menu=Menu(
+            (
+                MenuItem("1 1 1 1 1 1 +2000 roll 6", "2417 2%", best=True),
+                MenuItem("1 1 1 1 1 +500 roll 1", "649 67%"),
+                MenuItem("1 1 1 1 1 +500 bank", "500"),
+                MenuItem("1 1 1 1 +400 roll 2", "533 44%"),
+                MenuItem("1 1 1 1 +400 bank", "400"),
+            ),
+            selected=1,
+        ),
     ),
     "turn-last-die": Screen(
         "turn",

@@ -3,7 +3,8 @@
 More items than rows scroll: the window keeps the selection in view (in the
 middle row where it can), and a scroll bar (or, with a single row, up and down
 arrows) shows that more lies beyond. The window is computed from the selection
-alone, so the same Menu always draws the same picture.
+alone, so the same Menu always draws the same picture. Labels too long to share
+their row with their odds stack the selected item on two rows (see draw_menu).
 """
 
 from __future__ import annotations
@@ -32,15 +33,20 @@ def window(selected: int, count: int, rows: int) -> int:
     return max(0, min(start, count - rows))
 
 
-def face_for(items: Sequence[MenuItem], room: int, faces: Sequence[Face]) -> Face:
-    """The first face in which every label fits beside its detail in `room`, else the last.
+def face_for(items: Sequence[MenuItem], room: int, inline: bool = True) -> Face | None:
+    """The first face in which every label fits `room` (beside its detail when `inline`).
 
     One face for the whole menu, so rows do not change size as the menu scrolls.
+    None when no face holds them all.
     """
-    for face in faces:
-        if all(text.width(face, item.label) <= _label_room(item, room) for item in items):
+    for face in LABEL_FACES:
+        if all(_fits(face, item, room, inline) for item in items):
             return face
-    return faces[-1]
+    return None
+
+
+def _fits(face: Face, item: MenuItem, room: int, inline: bool) -> bool:
+    return text.width(face, item.label) <= (_label_room(item, room) if inline else room)
 
 
 def _label_room(item: MenuItem, room: int) -> int:
@@ -62,38 +68,61 @@ def draw_menu(
     menu: Menu,
     line: int = LINE,
 ) -> None:
-    """Draw as many rows of `line` pixels of `menu` as fit the box (x, y, w, h)."""
+    """Draw as many rows of `line` pixels of `menu` as fit the box (x, y, w, h).
+
+    Each row shows its label and, right-aligned, its detail. When some label cannot
+    sit beside its detail even in the narrow face, the menu stacks instead: the
+    selected item takes two rows (label, then detail below it) and other rows keep
+    their detail only where it fits, so "roll" and "bank" are never cut off a label
+    to make room for odds.
+    """
     items = menu.items
-    rows = max(1, h // line)
     if not items:
         return
+    rows = max(1, h // line)
     selected = max(0, min(menu.selected, len(items) - 1))
-    start = window(selected, len(items), rows)
-    scrolls = len(items) > rows
-    right = x + w - (SCROLL_WIDTH + 1 if scrolls else 0)  # the bar ends here, the indicator beyond
     starred = any(item.best for item in items)
     left = x + (STAR_WIDTH + 2 if starred else 2)
-    room = right - 1 - left
-    face = face_for(items, room, LABEL_FACES)
 
-    for row, item in enumerate(items[start : start + rows]):
-        top = y + row * line
-        ink = 1
-        if start + row == selected:
-            canvas.rectangle((x, top, right - 1, top + line - 1), fill=1)
-            ink = 0
+    def right_edge(shown: int) -> int:  # the bar ends here; a scroll indicator sits beyond
+        return x + w - (SCROLL_WIDTH + 1 if len(items) > shown else 0)
+
+    shown = rows
+    face = face_for(items, right_edge(shown) - 1 - left)
+    stacked = face is None
+    if stacked:
+        shown = max(1, rows - 1)
+        face = face_for(items, right_edge(shown) - 1 - left, inline=False) or LABEL_FACES[-1]
+    right = right_edge(shown)
+    room = right - 1 - left
+    start = window(selected, len(items), shown)
+
+    top = y
+    for index in range(start, min(start + shown, len(items))):
+        item = items[index]
+        chosen = index == selected
+        tall = chosen and stacked and rows > 1
+        height = 2 * line if tall else line
+        ink = 0 if chosen else 1
+        if chosen:
+            canvas.rectangle((x, top, right - 1, top + height - 1), fill=1)
         base = text.baseline(face, top, line)
         if item.best:
             glyphs.draw(canvas, x + 1, base - len(glyphs.STAR), glyphs.STAR, ink)
-        if item.detail:
-            text.draw(canvas, (right - 1, base), _detail(item, room), DETAIL_FACE, ink, anchor="rs")
-        label = text.ellipsize(face, item.label, _label_room(item, room))
-        text.draw(canvas, (left, base), label, face, ink)
+        beside = item.detail and not tall and _fits(face, item, room, inline=True)
+        label_room = _label_room(item, room) if beside else room
+        text.draw(canvas, (left, base), text.ellipsize(face, item.label, label_room), face, ink)
+        if beside or (tall and item.detail):
+            detail_base = base + (line if tall else 0)
+            text.draw(
+                canvas, (right - 1, detail_base), _detail(item, room), DETAIL_FACE, ink, anchor="rs"
+            )
+        top += height
 
-    if scrolls and rows == 1:
+    if len(items) > shown and rows == 1:
         _arrows(canvas, right + 1, y, line, start > 0, start + 1 < len(items))
-    elif scrolls:
-        _scroll_bar(canvas, right + 1, y, rows * line, start, rows, len(items))
+    elif len(items) > shown:
+        _scroll_bar(canvas, right + 1, y, rows * line, start, shown, len(items))
 
 
 def _scroll_bar(

@@ -1,9 +1,10 @@
 """Who has how many points: the one-line scoreboard and the final standings.
 
 The scoreboard keeps every player on one line for as long as it can: it first
-shortens the other players' names, then the active player's, and only when even
-initials do not fit does it show a window of seats starting at the active player,
-ending in "…" so nobody is dropped silently.
+shortens the other players' names, then the active player's (never so far that two
+read the same: "P4" and "P5" stay whole), and only when even initials do not fit
+does it show a window of seats starting at the active player, ending in "…" so
+nobody is dropped silently.
 """
 
 from __future__ import annotations
@@ -29,8 +30,17 @@ def player_names(names: Sequence[str], count: int) -> list[str]:
     return [names[i] if i < len(names) and names[i] else f"P{i + 1}" for i in range(count)]
 
 
-def _entry(name: str, score: int, keep: int | None) -> str:
-    return f"{name[:keep] if keep else name} {score}"
+def shortened(names: Sequence[str], keep: int | None) -> list[str]:
+    """Each name cut to `keep` letters, or to as many more as tell it from the others."""
+    if keep is None:
+        return list(names)
+    cut = []
+    for i, name in enumerate(names):
+        n = keep
+        while n < len(name) and any(o[:n] == name[:n] for j, o in enumerate(names) if j != i):
+            n += 1
+        cut.append(name[:n])
+    return cut
 
 
 def _width(face: Face, entries: Sequence[str], active: int | None) -> int:
@@ -52,9 +62,10 @@ def header_entries(
     names = player_names(names, len(scores))
     seats = list(range(len(scores)))
     for keep_active, keep_other in _SHORTEN:
+        short = zip(shortened(names, keep_active), shortened(names, keep_other))
         entries = [
-            _entry(n, s, keep_active if i == active else keep_other)
-            for i, (n, s) in enumerate(zip(names, scores))
+            f"{mine if i == active else theirs} {score}"
+            for i, ((mine, theirs), score) in enumerate(zip(short, scores))
         ]
         for face in faces:
             if _width(face, entries, active) <= room:
@@ -65,9 +76,9 @@ def header_entries(
     shown: list[int] = []
     entries = []
     reserve = 2 + text.width(face, text.ELLIPSIS)
+    initials = shortened(names, 1)
     for seat in order:
-        entry = _entry(names[seat], scores[seat], None if seat == active else 1)
-        trial = entries + [entry]
+        trial = entries + [f"{names[seat] if seat == active else initials[seat]} {scores[seat]}"]
         if _width(face, trial, None if active is None else 0) + reserve > room:
             break
         shown.append(seat)

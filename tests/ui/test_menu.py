@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from companion.ui import text
-from companion.ui.fonts import SMALL
-from companion.ui.menu import DETAIL_GAP, LINE, SCROLL_WIDTH, draw_menu, window
+from companion.ui.menu import LINE, SCROLL_WIDTH, draw_menu, window
 from companion.ui.model import Menu, MenuItem
 
 
@@ -78,11 +78,44 @@ def test_the_best_item_is_starred():
     assert starred.crop((0, 0, 2, LINE)).getbbox() is not None
 
 
-def test_a_long_label_is_cut_before_its_detail_not_over_it():
-    long = MenuItem("-200 to Maximilian-Alexander von Hohenzollern", "412 32%")
-    image = menu_image(Menu((long, MenuItem("Bank"))), h=2 * LINE)
-    detail_left = 127 - text.width(SMALL, "412 32%")
-    gap = image.crop((detail_left - DETAIL_GAP, 0, detail_left, LINE)).convert("L")
-    assert gap.histogram()[0] == 0  # the whole gap is the bar's colour: no ink of the label
-    label = image.crop((0, 0, detail_left - DETAIL_GAP, LINE)).convert("L")
-    assert label.histogram()[0] > 20  # while the label itself is there
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every string the menu draws, with its anchor point."""
+    calls: list[tuple[tuple[int, int], str]] = []
+    original = text.draw
+
+    def record(canvas, xy, words, face, fill=1, anchor="ls"):
+        calls.append((xy, words))
+        original(canvas, xy, words, face, fill, anchor)
+
+    monkeypatch.setattr(text, "draw", record)
+    return calls
+
+
+SIX_ONES = (
+    MenuItem("1 1 1 1 1 1 +2000 roll 6", "2417 2%", best=True),
+    MenuItem("1 1 1 1 1 +500 roll 1", "649 67%"),
+    MenuItem("1 1 1 1 1 +500 bank", "500"),
+    MenuItem("1 1 1 1 +400 roll 2", "533 44%"),
+)
+
+
+def test_labels_that_cannot_share_a_row_with_their_odds_stack_the_selection(drawn):
+    menu_image(Menu(SIX_ONES, selected=1))
+    where = {words: xy for xy, words in drawn}
+    assert "1 1 1 1 1 +500 roll 1" in where and "649 67%" in where  # whole, not cut
+    assert where["649 67%"][1] == where["1 1 1 1 1 +500 roll 1"][1] + LINE  # on the row below
+    assert "1 1 1 1 1 +500 bank" in where and "500" in where  # fits beside its detail
+    assert not any(words.endswith(text.ELLIPSIS) for words in where)
+
+
+def test_a_stacked_selection_is_one_bar_two_rows_high():
+    image = menu_image(Menu(SIX_ONES, selected=1))
+    assert lit(image, (0, 0, 120, 2 * LINE)) > 0.6 and lit(image, (0, 2 * LINE, 120, 3 * LINE)) < 0.3
+
+
+def test_a_label_wider_than_the_display_is_cut_with_an_ellipsis(drawn):
+    long = MenuItem("-200 to Maximilian-Alexander von Hohenzollern-Sigmaringen", "412 32%")
+    menu_image(Menu((long, MenuItem("Bank")), selected=1))
+    labels = [words for _, words in drawn if words.startswith("-200")]
+    assert labels and labels[0].endswith(text.ELLIPSIS)

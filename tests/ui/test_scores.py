@@ -6,7 +6,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.ui import text
-from companion.ui.scores import ENTRY_GAP, PAD, header_entries, player_names, standings
+from companion.ui.scores import (
+    ENTRY_GAP,
+    PAD,
+    header_entries,
+    player_names,
+    shortened,
+    standings,
+)
 
 
 def test_three_players_fit_with_whole_names():
@@ -55,3 +62,10 @@ def test_a_name_too_long_for_the_line_loses_letters_never_its_score():
     assert seats == [7]
     assert entries[0].endswith(f"{text.ELLIPSIS} 1850")
     assert text.width(face, entries[0]) + 2 * PAD + 2 + text.width(face, text.ELLIPSIS) <= 128
+
+
+def test_shortened_names_never_read_the_same():
+    names = ["Ann", "Anna", "Bo", "P4", "P5", "P6"]
+    assert shortened(names, 1) == ["Ann", "Anna", "B", "P4", "P5", "P6"]
+    assert shortened(names, 3) == ["Ann", "Anna", "Bo", "P4", "P5", "P6"]
+    assert shortened(["Maximilian", "Mary"], 1) == ["Max", "Mar"]
