@@ -135,14 +135,15 @@ def _play(args, cfg, setup, store, notice, said) -> int:
     from companion.ui.render import render
     from hardware import notify
     from hardware.buttons import QUIT, open_buttons
-    from hardware.display import PngDisplay, TerminalDisplay, open_display
+    from hardware.camera import CameraUnavailable
+    from hardware.display import PngDisplay, open_display
 
     display = open_display(cfg.display, say=said)
     simulator = _is_terminal(display)
     _log_to(Path(store.path).with_name("companion.log") if simulator else None)
     buttons = open_buttons(cfg.buttons, say=said)
     frames = PngDisplay(args.frames, display.size) if args.frames else None
-    dice = None
+    dice = failure = None
     watchdog = notify.Watchdog(enabled=args.service and cfg.service.watchdog)
     previous_term = signal.signal(signal.SIGTERM, _stop)
     try:
@@ -184,6 +185,8 @@ def _play(args, cfg, setup, store, notice, said) -> int:
             table.tick()
     except KeyboardInterrupt:
         pass
+    except CameraUnavailable as error:  # --camera named one that is not there
+        failure = f"companion play: {error}"
     finally:
         signal.signal(signal.SIGTERM, previous_term)
         if args.service:
@@ -194,7 +197,10 @@ def _play(args, cfg, setup, store, notice, said) -> int:
             frames.close()
         if dice is not None and hasattr(dice, "camera"):
             dice.camera.close()
-    if isinstance(display, TerminalDisplay) or simulator:
+    if failure:
+        print(failure, file=sys.stderr)
+        return 2
+    if simulator:
         unfinished = store.unfinished()
         if unfinished is not None:
             print(f"Game {unfinished.id} is kept: `companion play` resumes it.")
@@ -241,7 +247,7 @@ def _dice(args, cfg, simulator: bool, say):
     if choice == "webcam":
         camera = cameras.CvCamera(cfg.camera.index, (cfg.camera.width, cfg.camera.height),
                                   cfg.camera.lock_after, cfg.camera.fail_after)
-        return CameraDice(camera, live=True, timeout=10.0)
+        return CameraDice(camera, live=True)
     if choice is not None:
         return CameraDice(cameras.FolderCamera(choice, cfg.camera.loop, cfg.camera.fail_after),
                           live=False)
