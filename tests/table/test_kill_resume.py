@@ -45,14 +45,16 @@ def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path):
             child.wait()
             child.stdout.close()
         with Store(path) as store:  # a damaged store would raise StoreCorrupt here
-            table = Table(store, Setup("risknroll", 2, start="options"))
             record = store.unfinished()
+            table = Table(store, Setup("risknroll", 2, start="options"))
             if record is None:  # killed between two games
                 assert table.mode == "setup_options"
                 continue
             assert table.game_id == record.id and table.steps == len(record.actions)
             assert table.state.to_json() == replayed(record).to_json()
             assert table.screen().note.startswith("Resumed game from ")
+            if table.mode == "over":  # killed after the last step, before the result was kept
+                assert store.load(record.id).scores == table.state.scores()
             resumed_steps.append(len(record.actions))
     assert len(resumed_steps) >= KILLS // 2, "the kills should mostly land inside a game"
     with Store(path) as store:
