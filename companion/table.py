@@ -8,7 +8,7 @@ before the new state becomes the shown state, so undo and resume are replays of 
 stored steps. Nothing here knows a particular game: games plug in through
 `companion.rules`, and their advisors through `companion.advice`.
 
-    table = Table(store, Setup("risknroll", 2), dice=VirtualDice(3))
+    table = Table(store, Setup("risknroll", 2), dice=VirtualDice(VirtualRoller(3)))
     table.handle(ButtonEvent("ok"))     # any object with .button and .long
     table.tick()                        # let the dice source answer while reading
     screen = table.screen()             # a companion.ui.model.Screen
