@@ -660,8 +660,7 @@ class Table:
 
     def _game_screen(self, kind: str, title: str, note: str, **fields) -> Screen:
         state = self.state
-        player = state.current_player()
-        active = player if player >= 0 else getattr(state, "seat", None)
+        active = state.turn()
         view = state.view()
         return Screen(
             kind=kind,

@@ -47,56 +47,72 @@ def parse_options(pairs: list[str]) -> dict:
     return options
 
 
-def play(game_name: str, players: int, seed: int, options: dict, log=print):
-    """Play one game to the end with seeded chance and the advice's best choices."""
+def self_play(game_name: str, players: int, seed: int, options: dict) -> list:
+    """The actions of one game played to the end: seeded chance, the advice's choices."""
     from companion import rules
     from companion.advice import best_action
 
-    game = rules.get(game_name)
-    state = game.new(players, options)
+    state = rules.get(game_name).new(players, options)
     rng = random.Random(seed)
-    log(f"{game.title}: {players} players, seed {seed}")
-    seat = None
+    actions = []
     while not state.is_over():
         chance = state.chance()
-        if chance is not None:
-            action = chance.sample(rng)
-        else:
-            action = best_action(state)
-            if state.current_player() != seat:
-                seat = state.current_player()
-                scores = " ".join(str(s) for s in state.scores())
-                log(f"P{seat + 1}'s turn  (scores {scores})")
+        action = chance.sample(rng) if chance is not None else best_action(state)
+        actions.append(action)
+        state = state.apply(action)
+    return actions
+
+
+def replay_log(game_name: str, players: int, options: dict, actions: list, log=print):
+    """Replay `actions`, telling each step as a readable turn log; the final state."""
+    from companion import rules
+
+    game = rules.get(game_name)
+    state = game.new(players, options)
+    seat = None
+    for action in actions:
+        if state.turn() != seat:
+            seat = state.turn()
+            scores = " ".join(str(s) for s in state.scores())
+            log(f"P{seat + 1}'s turn  (scores {scores})")
         text = state.label(action)
         state = state.apply(action)
-        if state.view().message:
-            text += f"  -> {state.view().message}"
+        message = state.view().message
+        if action.kind == "draw":
+            text = message or text
+        elif message:
+            text += f"  -> {message}"
         log(f"  {text}")
-    return game, state
+    return state
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion import rules
     from companion.rules import IllegalAction
 
+    log = (lambda *_: None) if args.quiet else print
     try:
         options = parse_options(args.option)
+        title = rules.get(args.game).title
         if args.frames:
             from companion.demo_frames import play_with_frames
 
-            game, state = play_with_frames(
-                args.game, args.players, args.seed, options, args.frames, args.size,
-                log=(lambda *_: None) if args.quiet else print,
+            width, _, height = args.size.partition("x")
+            actions = play_with_frames(
+                args.game, args.players, args.seed, options, args.frames,
+                (int(width), int(height)),
             )
         else:
-            game, state = play(
-                args.game, args.players, args.seed, options,
-                log=(lambda *_: None) if args.quiet else print,
-            )
+            actions = self_play(args.game, args.players, args.seed, options)
+        log(f"{title}: {args.players} players, seed {args.seed}")
+        state = replay_log(args.game, args.players, options, actions, log)
     except (IllegalAction, ValueError) as error:
         print(f"companion demo: {error}", file=sys.stderr)
         return 2
+    if args.frames:
+        log(f"frames: {args.frames}")
     result = {
-        "game": game.name,
+        "game": args.game,
         "players": [f"P{i + 1}" for i in range(args.players)],
         "scores": list(state.scores()),
         "winners": [f"P{i + 1}" for i in state.winners()],

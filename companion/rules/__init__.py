@@ -3,6 +3,7 @@
 Nothing here does I/O, reads a clock or rolls dice; see `core` for the vocabulary.
 """
 
+from . import risknroll
 from .core import (
     CHANCE,
     TERMINAL,
@@ -15,7 +16,6 @@ from .core import (
     Throw,
     View,
 )
-from . import risknroll
 
 GAMES: dict[str, Game] = {game.name: game for game in (risknroll.GAME,)}
 
@@ -29,6 +29,16 @@ def get(name: str) -> Game:
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Action", "Draw", "Game", "GAMES", "IllegalAction", "Option",
-    "State", "Throw", "View", "get",
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "Action",
+    "Draw",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "State",
+    "Throw",
+    "View",
+    "get",
 ]

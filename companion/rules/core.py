@@ -210,12 +210,17 @@ class Option:
 
 
 class State(Protocol):
-    """What every game state answers. States are immutable values."""
+    """What every game state answers. States are immutable values.
+
+    `current_player()` is who acts now (a seat, CHANCE or TERMINAL); `turn()` is
+    whose turn it is, also while the table throws or draws for that player.
+    """
 
     game: str
     players: int
 
     def current_player(self) -> int: ...
+    def turn(self) -> int | None: ...
     def chance(self) -> Chance | None: ...
     def legal_actions(self) -> tuple[Action, ...]: ...
     def apply(self, action: Action) -> State: ...

@@ -195,6 +195,9 @@ class RiskNRollState:
             return CHANCE
         return self.seat
 
+    def turn(self) -> int | None:
+        return None if self.phase == "over" else self.seat
+
     def chance(self) -> Throw | Draw | None:
         if self.phase == "throw":
             return Throw(self.dice_left, why=self._throw_why())

@@ -1,0 +1,57 @@
+"""`companion demo`: a whole game by the advice, its log, its JSON line, its frames."""
+
+import json
+
+from PIL import Image
+
+from companion.cli import main
+from companion.commands.demo import self_play
+
+
+def demo(capsys, *args):
+    code = main(["demo", "risknroll", *args])
+    out = capsys.readouterr().out.splitlines()
+    return code, out, json.loads(out[-1])
+
+
+def test_demo_prints_a_turn_log_and_the_result_as_one_json_line(capsys):
+    code, out, result = demo(capsys, "--players", "3", "--seed", "7")
+    assert code == 0
+    assert out[0] == "Risk 'n' Roll 2000: 3 players, seed 7"
+    assert any(line.startswith("P2's turn") for line in out)
+    assert any("banks" in line for line in out)
+    assert set(result) == {"game", "players", "scores", "winners"}
+    assert result["game"] == "risknroll"
+    assert result["players"] == ["P1", "P2", "P3"]
+    assert max(result["scores"]) >= 2000
+    best = max(result["scores"])
+    assert result["winners"] == [f"P{i + 1}" for i, s in enumerate(result["scores"]) if s == best]
+
+
+def test_the_same_seed_plays_the_same_game_and_another_seed_another():
+    assert self_play("risknroll", 2, 11, {}) == self_play("risknroll", 2, 11, {})
+    assert self_play("risknroll", 2, 11, {}) != self_play("risknroll", 2, 12, {})
+
+
+def test_double_millennium_plays_to_4000(capsys):
+    _, _, result = demo(capsys, "--players", "2", "--seed", "3", "--option",
+                        "double_millennium=true", "--quiet")
+    assert max(result["scores"]) >= 4000
+
+
+def test_frames_come_from_the_session_and_play_the_same_game(capsys, tmp_path):
+    _, _, plain = demo(capsys, "--players", "2", "--seed", "5", "--quiet")
+    _, _, framed = demo(capsys, "--players", "2", "--seed", "5", "--quiet",
+                        "--frames", str(tmp_path))
+    assert framed == plain
+    pngs = sorted(tmp_path.glob("frame_*.png"))
+    assert len(pngs) > 20
+    assert Image.open(pngs[0]).size == (512, 256)
+    gif = Image.open(tmp_path / "frames.gif")
+    assert gif.n_frames > 1
+
+
+def test_a_bad_option_is_refused_with_a_sentence(capsys):
+    code = main(["demo", "risknroll", "--option", "colour=blue"])
+    assert code == 2
+    assert "no option 'colour'" in capsys.readouterr().err
