@@ -15,7 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Protocol
 
 CHANCE = -1
@@ -90,22 +90,83 @@ class Action:
 # --- chance ------------------------------------------------------------------
 
 
+Face = tuple[int, str]
+"""A coloured die's face: its value and its colour, e.g. (3, "blue")."""
+
+
 @dataclass(frozen=True)
 class Throw:
     """The table must throw `count` dice; the outcome is `Action("throw", dice=...)`.
 
-    `faces` are the values one die can show (1-6, or 2-7 for 67 Six Seven).
-    `colours`, for dice whose faces also carry a colour (Charidice), maps each die
-    position to its (value, colour) faces; the outcome then also has `colours=...`.
+    `faces` are the values one die can show (1-6, or 2-7 for 67 Six Seven). A throw
+    of some dice only (a reroll) is a Throw of that many dice.
+
+    `colours`, for dice whose faces also carry a colour (Charidice), gives the faces
+    of each die thrown, one tuple of (value, colour) per die, so a throw of the dice
+    not kept lists exactly the faces those dice carry. The outcome then also names a
+    colour per die: `Action("throw", dice=(2, 5), colours=("blue", "grey"))`, and
+    each (value, colour) must be a face of a different die thrown.
     """
 
     count: int
     faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-    colours: tuple[tuple[tuple[int, str], ...], ...] | None = None
+    colours: tuple[tuple[Face, ...], ...] | None = None
     why: str = ""
+
+    def __post_init__(self):
+        if self.colours is not None and len(self.colours) != self.count:
+            raise ValueError(f"{self.count} dice thrown but {len(self.colours)} sets of faces")
 
     def check(self, action: Action) -> tuple[int, ...]:
         """The thrown values, sorted, or IllegalAction saying what is wrong."""
+        dice = self._values(action)
+        if self.colours is None:
+            if action.get("colours") is not None:
+                raise IllegalAction("These dice have no colours.")
+            return tuple(sorted(dice))
+        return tuple(value for value, _ in self._faces(dice, action.get("colours")))
+
+    def pairs(self, action: Action) -> tuple[Face, ...]:
+        """The (value, colour) of every die of a coloured throw, sorted, once checked."""
+        if self.colours is None:
+            raise ValueError("these dice have no colours: use check()")
+        return self._faces(self._values(action), action.get("colours"))
+
+    def outcomes(self) -> Iterator[tuple[tuple, float]]:
+        """Every distinct outcome with its probability (fair dice).
+
+        An outcome is what `check` returns (sorted values) or, for coloured dice,
+        what `pairs` returns (sorted (value, colour) faces).
+        """
+        if self.colours is not None:
+            total = math.prod(len(faces) for faces in self.colours)
+            ways = Counter(tuple(sorted(thrown)) for thrown in product(*self.colours))
+            for pairs, n in ways.items():
+                yield pairs, n / total
+            return
+        n, k = self.count, len(self.faces)
+        total = k**n
+        for dice in combinations_with_replacement(self.faces, n):
+            ways = math.factorial(n)
+            for c in Counter(dice).values():
+                ways //= math.factorial(c)
+            yield dice, ways / total
+
+    def action(self, outcome: tuple) -> Action:
+        """The throw action of an outcome as `outcomes()` gives it."""
+        if self.colours is None:
+            return Action("throw", dice=tuple(sorted(outcome)))
+        pairs = sorted(outcome)
+        return Action("throw", dice=tuple(v for v, _ in pairs), colours=tuple(c for _, c in pairs))
+
+    def sample(self, rng) -> Action:
+        """A throw drawn with `rng` (a `random.Random`): for simulation only."""
+        if self.colours is None:
+            return self.action(tuple(rng.choice(self.faces) for _ in range(self.count)))
+        return self.action(tuple(rng.choice(faces) for faces in self.colours))
+
+    def _values(self, action: Action) -> tuple[int, ...]:
+        """The dice of a throw action as given, or IllegalAction saying what is wrong."""
         if action.kind != "throw":
             raise IllegalAction(f"Throw {self.count} dice first.")
         dice = action.get("dice", ())
@@ -119,23 +180,53 @@ class Throw:
                 raise IllegalAction(f"Each die must show a number from {faces}.")
             if value not in self.faces:
                 raise IllegalAction(f"A die cannot show {value}: faces are {faces}.")
-        return tuple(sorted(dice))
+        return dice
 
-    def outcomes(self) -> Iterator[tuple[tuple[int, ...], float]]:
-        """Every distinct sorted outcome with its probability (fair dice)."""
-        n, k = self.count, len(self.faces)
-        total = k**n
-        for dice in combinations_with_replacement(self.faces, n):
-            ways = math.factorial(n)
-            for c in Counter(dice).values():
-                ways //= math.factorial(c)
-            yield dice, ways / total
+    def _faces(self, dice: tuple[int, ...], colours: Any) -> tuple[Face, ...]:
+        """The dice paired with their colours, sorted, or IllegalAction saying what is wrong."""
+        if (
+            not isinstance(colours, tuple)
+            or len(colours) != self.count
+            or not all(isinstance(c, str) for c in colours)
+        ):
+            raise IllegalAction(f"Give the colour of each of the {self.count} dice.")
+        pairs = tuple(sorted(zip(dice, colours)))
+        self._check_faces(pairs)
+        return pairs
 
-    def sample(self, rng) -> Action:
-        """A throw drawn with `rng` (a `random.Random`): for simulation only."""
-        return Action(
-            "throw", dice=tuple(sorted(rng.choice(self.faces) for _ in range(self.count)))
-        )
+    def _check_faces(self, pairs: tuple[Face, ...]) -> None:
+        """Each (value, colour) must be a face of its own die among the dice thrown."""
+        holders = []
+        for value, colour in pairs:
+            dice = frozenset(d for d, faces in enumerate(self.colours) if (value, colour) in faces)
+            if not dice:
+                raise IllegalAction(f"No die thrown has the face {colour} {value}.")
+            holders.append(dice)
+        if _matched(holders):
+            return
+        for i, j in combinations(range(len(pairs)), 2):
+            if len(holders[i]) == 1 and holders[i] == holders[j]:
+                (v1, c1), (v2, c2) = pairs[i], pairs[j]
+                if pairs[i] == pairs[j]:
+                    raise IllegalAction(f"Two dice cannot both show {c1} {v1}.")
+                raise IllegalAction(f"{c1.capitalize()} {v1} and {c2} {v2} are on the same die.")
+        raise IllegalAction("These faces cannot all show at once: some share a die.")
+
+
+def _matched(holders: list[frozenset[int]]) -> bool:
+    """Whether every face can be given its own die among those that carry it."""
+    owner: dict[int, int] = {}
+
+    def place(face: int, seen: set[int]) -> bool:
+        for die in holders[face]:
+            if die not in seen:
+                seen.add(die)
+                if die not in owner or place(owner[die], seen):
+                    owner[die] = face
+                    return True
+        return False
+
+    return all(place(face, set()) for face in range(len(holders)))
 
 
 @dataclass(frozen=True)
@@ -186,7 +277,9 @@ class View:
 
     `dice` is the throw in front of the player, `aside` the dice set aside this
     turn, `lines` a few short facts ("Turn 350", "Card: Double Time"), `message`
-    the last thing that happened ("Belly up! Ann loses 350").
+    the last thing that happened ("Belly up! Ann loses 350"). For coloured dice,
+    `colours` names the colour of each die of `dice` and `aside_colours` of each
+    die of `aside` (dice kept between throws keep their colours).
     """
 
     dice: tuple[int, ...] = ()
@@ -194,6 +287,7 @@ class View:
     colours: tuple[str, ...] | None = None
     lines: tuple[str, ...] = ()
     message: str = ""
+    aside_colours: tuple[str, ...] | None = None
 
 
 # --- games and states ------------------------------------------------------------
@@ -213,7 +307,15 @@ class State(Protocol):
     """What every game state answers. States are immutable values.
 
     `current_player()` is who acts now (a seat, CHANCE or TERMINAL); `turn()` is
-    whose turn it is, also while the table throws or draws for that player.
+    whose turn it is, also while the table throws or draws for that player. The
+    two differ when a decision falls to someone else during a turn (the player
+    who breaks a tie for an automatic opponent): `current_player()` is that seat.
+
+    `legal_actions()` are the decisions of `current_player()`, followed by any
+    action another seat may take out of turn right now, at its own choice (asking
+    the active player for something). Such an action names its seat as `by`
+    (`Action("gift", by=2)`, see `actor`); at a chance state they are the only legal
+    actions, and `apply` takes either one of them or the outcome `chance()` asks for.
     """
 
     game: str
@@ -277,6 +379,12 @@ class Game:
         for action in actions:
             state = state.apply(action)
         return state
+
+
+def actor(state: State, action: Action) -> int:
+    """The seat that takes `action` in `state`: its `by` if it is out of turn."""
+    by = action.get("by")
+    return state.current_player() if by is None else by
 
 
 def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
