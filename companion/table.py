@@ -335,8 +335,13 @@ class Table:
 
     def _start_game(self) -> None:
         game = rules.get(self._chosen_game)
-        options = game.check_options(self._chosen_options)
         names = default_names(self._chosen_players, self._chosen_names)
+        try:  # the rules accept players and options before anything is stored
+            options = game.check_options(self._chosen_options)
+            game.new(self._chosen_players, options)
+        except IllegalAction as why:
+            self._say(str(why))
+            return
         try:
             game_id = self.store.new_game(game.name, self._chosen_players, options, names)
         except StoreError as why:

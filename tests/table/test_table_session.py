@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -420,3 +421,20 @@ def test_a_step_the_store_cannot_save_is_not_shown(store):
     assert table.mode == "enter"
     press(table, "ok")
     assert table.mode == "decide" and stored(store, table)[-1]["dice"] == [1, 1, 2, 3, 4, 6]
+
+
+def test_a_game_the_rules_refuse_is_not_stored(store, monkeypatch):
+    """A game whose new() refuses the players (216 solo needs two seats) says why
+    on the options screen and stores nothing."""
+    real = rules.get("risknroll")
+
+    def refuse(players, options):
+        raise rules.IllegalAction("This variant is for exactly 2 players.")
+
+    picky = dataclasses.replace(real, _new=refuse)
+    monkeypatch.setitem(rules.GAMES, "risknroll", picky)
+    table = Table(store, Setup("risknroll", 3, start="options"), clock=lambda: 0.0)
+    press(table, "select")
+    assert table.mode == "setup_options"
+    assert table.screen().note == "This variant is for exactly 2 players."
+    assert store.unfinished() is None
