@@ -281,11 +281,11 @@ class RiskNRollState:
         lines = [f"Turn {self.turn_points}"]
         if self.phase in ("throw", "choose"):
             lines[0] += f", {self.dice_left} dice"
+        if self.final_round and not self.is_over():  # before the card: a cut line loses the end
+            lines.append(f"Final round: {self.target}+")
         if self.card:
             declined = not self.card_in_play and self.phase != "card"
-            lines.append(self.card + (" (declined)" if declined else ""))
-        if self.final_round and not self.is_over():
-            lines.append(f"Final round: {self.target}+")
+            lines.append(("Declined " if declined else "") + self.card)
         return View(
             dice=self.roll if self.phase == "choose" else (),
             aside=self.aside,

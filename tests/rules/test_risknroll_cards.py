@@ -100,13 +100,13 @@ def test_a_card_is_shown_declined_only_once_declined():
     state = play(new(2), "draw Deuces")
     assert state.view().lines == ("Turn 0", "Deuces")
     assert play(state, "play").view().lines == ("Turn 0, 6 dice", "Deuces")
-    assert play(state, "decline").view().lines == ("Turn 0, 6 dice", "Deuces (declined)")
+    assert play(state, "decline").view().lines == ("Turn 0, 6 dice", "Declined Deuces")
 
 
 def test_a_declined_card_is_discarded_at_the_end_of_the_turn():
     state = play(new(2), "draw Deuces", "decline", "throw 1 2 2 3 4 6")
     assert state.card == "Deuces" and not state.card_in_play
-    assert "(declined)" in " ".join(state.view().lines)
+    assert "Declined Deuces" in state.view().lines
     state = play(state, "keep 1 bank")
     assert state.card is None and state.phase == "draw"
 

@@ -1,0 +1,37 @@
+"""The line of facts under the dice, from real Risk 'n' Roll states, cut to the OLED's width.
+
+The renderer cuts a line too long for 128 pixels with "…", so the facts that change a
+player's decision must come first: a declined card must not read as a card in play, and
+the final round must not be cut off behind the card.
+"""
+
+from __future__ import annotations
+
+from companion import rules
+from companion.rules import Action
+from companion.ui import text
+from companion.ui.fonts import BODY, SMALL
+from companion.ui.render import FACT_SEPARATOR
+
+WIDTH = 128
+
+
+def shown(state) -> str:
+    """The facts as the turn and throw screens draw them."""
+    return text.fit(FACT_SEPARATOR.join(state.view().lines), WIDTH, (BODY, SMALL))[1]
+
+
+def test_a_declined_card_with_a_long_name_still_reads_declined():
+    game = rules.get("risknroll")
+    state = game.new(2, {}).apply(Action("draw", card="Bonus Time 200"))
+    state = state.apply(Action("card", play=False))
+    assert "eclined" in shown(state)
+
+
+def test_the_final_round_is_not_cut_off_behind_the_card():
+    game = rules.get("risknroll")
+    state = game.new(2, {})
+    state = game.from_json({**state.to_json(), "totals": [2100, 900], "seat": 1,
+                            "final_round": True})
+    state = state.apply(Action("draw", card="The Plague")).apply(Action("card", play=True))
+    assert "Final round" in shown(state)
