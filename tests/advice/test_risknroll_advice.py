@@ -102,6 +102,21 @@ def test_plus_minus_takes_the_leader_down():
     assert [a.best for a in advice] == [True, False, False]
 
 
+def test_in_the_final_round_a_bank_that_cannot_win_is_never_the_advice():
+    # Bob's last turn, 1110 behind: banking 360 is worth 360 points and loses for sure.
+    state = thrown((1, 5, 6, 6, 6, 2), totals=(2510, 1400), seat=1, final_round=True)
+    advice = advise(state)
+    assert advice[0].action["then"] == "roll" and advice[0].best
+    banks = [a for a in advice if a.action["then"] == "bank"]
+    assert not any(a.best for a in banks)
+    assert advice[-len(banks):] == banks
+
+
+def test_in_the_final_round_a_bank_that_takes_the_lead_is_ranked_as_usual():
+    state = thrown((1, 5, 6, 6, 6, 2), totals=(2010, 1900), seat=1, final_round=True)
+    assert advise(state) == advise(replace(state, final_round=False))
+
+
 def test_no_advice_while_the_table_supplies_chance_or_for_unknown_games():
     assert advise(GAME.new(2)) == []  # the card draw
     assert advise(drawn("Deuces").apply(Action("card", play=False))) == []  # the throw
