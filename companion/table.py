@@ -109,6 +109,16 @@ def default_names(players: int, given: Sequence[str] = ()) -> tuple[str, ...]:
     return tuple(given[i] if i < len(given) and given[i] else f"P{i + 1}" for i in range(players))
 
 
+def with_names(text: str, names: Sequence[str]) -> str:
+    """The rules say P1, P2...: the players' names instead, where there are names."""
+
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+    return re.sub(r"\bP(\d+)\b", name, text)
+
+
 def _odds(value: float, bust: float | None) -> str:
     """A menu item's odds: expected points, then the chance of a belly up."""
     text = f"{value:.0f}"
@@ -710,14 +720,7 @@ class Table:
                                  winners=tuple(self.state.winners()))
 
     def _named(self, text: str) -> str:
-        """The rules say P1, P2...: show the players' names instead."""
-        names = self.names
-
-        def name(match: re.Match) -> str:
-            seat = int(match.group(1)) - 1
-            return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-        return re.sub(r"\bP(\d+)\b", name, text)
+        return with_names(text, self.names)
 
     def _say(self, text: str, seconds: float = NOTE_SECONDS) -> None:
         self._note = text

@@ -174,6 +174,7 @@ def as_json(game: dict[str, Any], state, steps: int, failure: Failure | None) ->
 def summary(game: dict[str, Any], title: str, state, steps: int) -> str:
     """A few lines a person reads: who has what, and where the game stands."""
     from companion.rules import CHANCE, TERMINAL
+    from companion.table import with_names
 
     names = game["names"]
     label = f"Game {game['id']}" if game["id"] is not None else "Game"
@@ -192,11 +193,12 @@ def summary(game: dict[str, Any], title: str, state, steps: int) -> str:
     if seat == TERMINAL:
         lines.append("Game over: " + ", ".join(names[s] for s in state.winners()) + " won.")
     elif seat == CHANCE:
-        lines.append(f"Next: {state.chance().why or 'the table throws or draws'}.")
+        why = with_names(state.chance().why, names)
+        lines.append(f"Next: {why or 'the table throws or draws'}.")
     else:
         lines.append(f"Next: {names[seat]} to play.")
     if seat != TERMINAL:
-        lines.extend(f"  {text}" for text in view.lines)
+        lines.extend(f"  {with_names(text, names)}" for text in view.lines)
     if view.message:
-        lines.append(f"Last: {view.message}")
+        lines.append(f"Last: {with_names(view.message, names)}")
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 import pytest
 from stored_games import play
@@ -138,6 +139,14 @@ def test_replay_summary_shows_names_scores_and_the_winner(games, capsys):
     assert f"Game over: {winner} won." in text
     for name, score in zip(("Ann", "Bob"), end.scores()):
         assert any(line.split()[:2] == [name, str(score)] for line in text.splitlines())
+
+
+def test_replay_summary_names_the_players_not_their_seats(games, capsys):
+    path, (first, _), *_, (going, _) = games
+    for game in (first, going):
+        assert run(replay, str(game), "--store", str(path)) == 0
+        text = capsys.readouterr().out
+        assert not re.search(r"\bP[12]\b", text), text
 
 
 def test_the_json_of_a_replay_is_itself_a_file_that_replays(games, tmp_path, capsys):
