@@ -154,7 +154,8 @@ class TerminalDisplay:
 
 class PngDisplay:
     """Each frame to DIR/frame_00000.png, enlarged `scale` times (nearest neighbour);
-    with gif=True also DIR/frames.gif at close()."""
+    with gif=True also DIR/frames.gif at close(). Numbering goes on after the frames
+    already in DIR, so a second run (a resumed game) overwrites none of them."""
 
     name = "png"
 
@@ -168,12 +169,14 @@ class PngDisplay:
         self.gif_duration_ms = gif_duration_ms
         self.paths: list[Path] = []
         self._frames: list[Image.Image] = []
+        numbers = [int(p.stem[6:]) for p in self.dir.glob("frame_*.png") if p.stem[6:].isdigit()]
+        self._first = max(numbers, default=-1) + 1
 
     def show(self, image: Image.Image) -> None:
         frame = _as_frame(image, self.size)
         big = frame.resize((self.size[0] * self.scale, self.size[1] * self.scale),
                            Image.Resampling.NEAREST)
-        path = self.dir / f"frame_{len(self.paths):05d}.png"
+        path = self.dir / f"frame_{self._first + len(self.paths):05d}.png"
         big.save(path)
         self.paths.append(path)
         if self.gif:

@@ -221,6 +221,17 @@ def test_png_display_frames_and_gif(tmp_path):
         assert g.n_frames == 2
 
 
+def test_png_display_never_overwrites_the_frames_of_an_earlier_run(tmp_path):
+    earlier = PngDisplay(tmp_path)
+    earlier.show(sample())
+    earlier.show(sample())
+    kept = earlier.paths[1].read_bytes()
+    later = PngDisplay(tmp_path)  # `companion play --frames DIR` again, resuming the game
+    later.show(Image.new("1", (128, 64), 1))
+    assert [x.name for x in later.paths] == ["frame_00002.png"]
+    assert earlier.paths[1].read_bytes() == kept
+
+
 def test_open_display_png_driver(tmp_path):
     cfg = replace(defaults(), display={"driver": "png", "png_dir": str(tmp_path),
                                        "png_scale": 1, "dim_after": 0, "blank_after": 0}).display
