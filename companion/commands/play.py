@@ -111,7 +111,7 @@ def _setup(args, cfg, rules):
     from companion.table import Setup
 
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
-    players = args.players or (len(names) if names else None)
+    players = args.players if args.players is not None else (len(names) if names else None)
     game = rules.get(args.game or cfg.game.default)
     if players is not None and not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
