@@ -179,9 +179,7 @@ def _play(args, cfg, setup, store, notice, said) -> int:
             if event is not None and event.button == QUIT:
                 break
             if event is not None:
-                if hasattr(display, "wake"):
-                    display.wake()
-                table.handle(event)
+                _press(display, table, event)
             table.tick()
     except KeyboardInterrupt:
         pass
@@ -205,6 +203,16 @@ def _play(args, cfg, setup, store, notice, said) -> int:
         if unfinished is not None:
             print(f"Game {unfinished.id} is kept: `companion play` resumes it.")
     return 0
+
+
+def _press(display, table, event) -> None:
+    """A press wakes the display; on a dark screen that is all it does, so nobody banks
+    or rolls on a screen they cannot see."""
+    dark = getattr(display, "state", "on") == "blank"
+    if hasattr(display, "wake"):
+        display.wake()
+    if not dark:
+        table.handle(event)
 
 
 def _log_to(path: Path | None) -> None:

@@ -10,6 +10,8 @@ import pytest
 from companion import rules
 from companion.commands import play
 from companion.config import defaults
+from hardware.buttons import ButtonEvent
+from hardware.display import DimmingDisplay, NullDisplay
 
 
 def args(*argv: str) -> argparse.Namespace:
@@ -22,3 +24,41 @@ def args(*argv: str) -> argparse.Namespace:
 def test_a_number_of_players_the_game_does_not_allow_is_refused(players):
     with pytest.raises(ValueError, match="2 to 8 players"):
         play._setup(args("risknroll", "--players", players), defaults(), rules)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Recorder:
+    """Stands in for the Table: the presses it was handed."""
+
+    def __init__(self):
+        self.events = []
+
+    def handle(self, event) -> None:
+        self.events.append(event)
+
+
+def test_a_press_on_a_dark_screen_only_wakes_it():
+    clock, table = Clock(), Recorder()
+    display = DimmingDisplay(NullDisplay(), dim_after=60, blank_after=600, clock=clock)
+    clock.now = 601
+    assert display.tick() == "blank"
+    play._press(display, table, ButtonEvent("ok"))  # would have banked or rolled unseen
+    assert display.state == "on" and table.events == []
+    play._press(display, table, ButtonEvent("ok"))
+    assert table.events == [ButtonEvent("ok")]
+
+
+def test_a_press_on_a_dimmed_screen_counts():
+    clock, table = Clock(), Recorder()
+    display = DimmingDisplay(NullDisplay(), dim_after=60, blank_after=600, clock=clock)
+    clock.now = 61
+    assert display.tick() == "dim"
+    play._press(display, table, ButtonEvent("down"))
+    assert table.events == [ButtonEvent("down")]
