@@ -142,6 +142,13 @@ def _play(args, cfg, setup, store, notice, said) -> int:
     simulator = _is_terminal(display)
     _log_to(Path(store.path).with_name("companion.log") if simulator else None)
     buttons = open_buttons(cfg.buttons, say=said)
+    if simulator and buttons.name == "none":  # nothing could ever be pressed: do not wait
+        display.close()
+        why = ('buttons.source is "none"' if cfg.buttons.source == "none"
+               else "standard input is not a terminal")
+        print(f"companion play: no keyboard ({why}): run it in a terminal to play",
+              file=sys.stderr)
+        return 2
     frames = PngDisplay(args.frames, display.size) if args.frames else None
     dice = failure = None
     watchdog = notify.Watchdog(enabled=args.service and cfg.service.watchdog)

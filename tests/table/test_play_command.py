@@ -4,6 +4,8 @@ presses while the screen is dark, no way to press at all, a terminal too small."
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -62,3 +64,18 @@ def test_a_press_on_a_dimmed_screen_counts():
     assert display.tick() == "dim"
     play._press(display, table, ButtonEvent("down"))
     assert table.events == [ButtonEvent("down")]
+
+
+def test_the_simulator_with_no_keyboard_says_so_and_stops(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\ndriver = "terminal"\n[buttons]\nsource = "keyboard"\n')
+    run = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "play", "--config", str(config),
+         "--store", str(tmp_path / "companion.db")],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30, check=False,
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines()[-1] == (
+        "companion play: no keyboard (standard input is not a terminal): "
+        "run it in a terminal to play"
+    )
