@@ -293,16 +293,24 @@ class _Footer:
         self.said = said
         keys = [(key, action) for key, action in key_help() if action not in self.SAME_AS_SHORT]
         self.keys = _key_lines(keys, width=display.size[0])
+        self.needed = (display.size[0], display.size[1] // 2 + len(self.keys) + 3)
+
+    def too_small(self) -> str:
+        """What to do about a terminal too small for the screen (asked at every frame, so a
+        resized terminal is seen), else ""."""
         columns, rows = shutil.get_terminal_size()
-        needed = display.size[1] // 2 + len(self.keys) + 3
-        if self.tty and (columns < display.size[0] or rows < needed):
-            said(f"Make the terminal at least {display.size[0]}x{needed} "
-                 f"(it is {columns}x{rows}) to see the whole screen")
+        if columns >= self.needed[0] and rows >= self.needed[1]:
+            return ""
+        return (f"Make the terminal at least {self.needed[0]}x{self.needed[1]} "
+                f"(it is {columns}x{rows}) to see the whole screen")
 
     def draw(self, note: str) -> None:
+        """The keys, then the size warning while it applies (no note may hide it), else the
+        last thing said."""
         if not self.tty:
             return
-        lines = [*self.keys, "", note or (self.said.lines[-1] if self.said.lines else "")]
+        last = self.too_small() or note or (self.said.lines[-1] if self.said.lines else "")
+        lines = [*self.keys, "", last]
         self.stream.write("".join(f"{line}\x1b[K\n" for line in lines) + "\x1b[J")
         self.stream.flush()
 

@@ -4,6 +4,7 @@ presses while the screen is dark, no way to press at all, a terminal too small."
 from __future__ import annotations
 
 import argparse
+import io
 import subprocess
 import sys
 
@@ -13,7 +14,7 @@ from companion import rules
 from companion.commands import play
 from companion.config import defaults
 from hardware.buttons import ButtonEvent
-from hardware.display import DimmingDisplay, NullDisplay
+from hardware.display import DimmingDisplay, NullDisplay, TerminalDisplay
 
 
 def args(*argv: str) -> argparse.Namespace:
@@ -79,3 +80,14 @@ def test_the_simulator_with_no_keyboard_says_so_and_stops(tmp_path):
         "companion play: no keyboard (standard input is not a terminal): "
         "run it in a terminal to play"
     )
+
+
+def test_a_terminal_too_small_is_named_under_the_screen_whatever_else_was_said(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    display = TerminalDisplay(io.StringIO())
+    display.tty = True
+    footer = play._Footer(display, play.Messages())
+    footer.draw("Resumed game from 21:04")
+    last = display.stream.getvalue().split("\n")[-2]
+    assert last.startswith("Make the terminal at least 128x37 (it is 80x24)")
