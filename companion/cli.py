@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # name -> (module under companion.commands, one-line help)
@@ -48,7 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_module", None):
         parser.print_help()
         return 2
-    return int(_load(args._module).run(args) or 0)
+    try:
+        return int(_load(args._module).run(args) or 0)
+    except BrokenPipeError:  # `companion history | head`: the reader has all it wants
+        # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
