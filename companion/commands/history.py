@@ -13,7 +13,9 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--store", metavar="PATH", help="the game store (default: the box's own)")
+    parser.add_argument("--store", metavar="PATH", help="the game store (default: "
+                        "~/.local/state/companion/companion.db; the service's is "
+                        "/var/lib/companion/companion.db)")
     parser.add_argument("--json", action="store_true", help="one JSON object per game and line")
     parser.add_argument("--limit", type=int, metavar="N", help="only the N most recent games")
 

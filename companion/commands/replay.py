@@ -23,7 +23,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="GAME_ID|FILE",
         help="a game id from `companion history`, or a JSON export of a game (./12 for a file named 12)",
     )
-    parser.add_argument("--store", metavar="PATH", help="the game store (default: the box's own)")
+    parser.add_argument("--store", metavar="PATH", help="the game store (default: "
+                        "~/.local/state/companion/companion.db; the service's is "
+                        "/var/lib/companion/companion.db)")
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object: the rebuilt state and result"
     )
