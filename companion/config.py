@@ -8,7 +8,8 @@
 produced from it (`python -m companion.config --write-docs` regenerates the docs; a
 test checks they are in sync).
 
-Stdlib only (tomllib, difflib), so it imports on any machine.
+Stdlib only (tomllib, difflib) besides the pure rules registry, so it imports on any
+machine.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import rules
 from companion.store import default_store_path
 
 DEFAULT_PATH = "/etc/companion/config.toml"
 
-GAMES = ("216", "risknroll", "sixseven", "charidice")
+GAMES = tuple(sorted(rules.GAMES))
+"""The games play can start: a game.default that `config --check` passes must be one."""
 BUTTON_NAMES = ("up", "down", "select", "back", "ok")
 
 

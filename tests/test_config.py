@@ -58,7 +58,7 @@ def test_wrong_choice_names_key_and_allowed_values():
     ({"buttons": {"ok": 40}}, "buttons.ok: 40 is not a GPIO"),
     ({"buttons": {"ok": 5}}, "buttons.ok: pin 5 is already used by buttons.up"),
     ({"buttons": {"down": "GPIO5"}}, "buttons.down: pin GPIO5 is already used by buttons.up"),
-    ({"game": {"default": "yahtzee"}}, "game.default: 'yahtzee' is not one of 216, risknroll"),
+    ({"game": {"default": "yahtzee"}}, "game.default: 'yahtzee' is not one of"),
     ({"game": {"names": ["a", "b"]}}, "game.names: 2 names for game.players = 3"),
     ({"game": {"players": 2.5}}, "game.players: 2.5 is not a whole number"),
     ({"display": {"driver": "ssd1309", "height": 32}}, "ssd1309 is 128x64 only"),
@@ -169,7 +169,7 @@ def run_config_command(*argv: str) -> int:
 
 def test_config_check_ok_and_bad(tmp_path, capsys):
     good = tmp_path / "good.toml"
-    good.write_text('[game]\ndefault = "216"\n')
+    good.write_text('[game]\ndefault = "risknroll"\n')
     assert run_config_command("--check", "--config", str(good)) == 0
     assert capsys.readouterr().out == f"config OK: {good}\n"
     bad = tmp_path / "bad.toml"
@@ -199,3 +199,13 @@ def test_hardware_doc_wiring_matches_the_default_pins():
     rows = dict(re.findall(r"^\| button ([\w/]+)[^|]*\| GPIO (\d+) \|", doc, re.M))
     assert {names[k]: int(v) for k, v in rows.items()} == C.defaults().buttons.pins
     assert "0x3C" in doc and "Not verified without a Pi" in doc
+
+
+def test_the_default_game_is_one_play_can_start():
+    # `config --check` passing game.default = "216" while `play` refused it was a trap.
+    from companion import rules
+
+    for name in rules.GAMES:
+        assert from_dict({"game": {"default": name}}).game.default == name
+    with pytest.raises(ConfigError, match="game.default"):
+        from_dict({"game": {"default": "216" if "216" not in rules.GAMES else "nosuchgame"}})
