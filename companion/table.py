@@ -422,10 +422,11 @@ class Table:
         items = []
         for action in order:
             advice = odds.get(action)
+            detail = getattr(advice, "detail", None)
+            if detail is None:
+                detail = _odds(advice.value, advice.bust) if advice else ""
             items.append(MenuItem(
-                self._named(state.label(action)),
-                _odds(advice.value, advice.bust) if advice else "",
-                bool(advice and advice.best),
+                self._named(state.label(action)), detail, bool(advice and advice.best),
             ))
         return _Choices(items, list(order))
 

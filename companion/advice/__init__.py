@@ -24,6 +24,8 @@ class Advice:
     best play afterwards (for a Risk 'n' Roll keep, the points the turn finally banks).
     `bust` is the chance the next throw scores nothing, for options that throw; None
     for options that do not. `best` marks every option worth as much as the first.
+    `detail`, where set, is what the menu shows beside the option instead of the value
+    and the bust chance (a value that is not points, such as a target's score).
     """
 
     action: Action
@@ -31,6 +33,7 @@ class Advice:
     value: float
     bust: float | None
     best: bool
+    detail: str | None = None
 
 
 def for_state(state: State) -> list[Advice]:

@@ -25,12 +25,13 @@ def advise(state: RiskNRollState) -> list[Advice]:
     if state.phase == "card":
         return ranked([_card(state, action) for action in state.legal_actions()])
     if state.phase == "target":
-        return ranked(
+        targets = ranked(
             [
                 (action, state.label(action), float(state.totals[action["player"]]), None)
                 for action in state.legal_actions()
             ]
         )
+        return [replace(advice, detail=f"has {advice.value:.0f}") for advice in targets]
     return []
 
 

@@ -438,3 +438,14 @@ def test_a_game_the_rules_refuse_is_not_stored(store, monkeypatch):
     assert table.mode == "setup_options"
     assert table.screen().note == "This variant is for exactly 2 players."
     assert store.unfinished() is None
+
+
+def test_a_plus_minus_target_shows_the_opponents_score_not_a_bare_number(store):
+    table = started(store)
+    to_decision(table, (1, 2, 3, 4, 5, 6))  # Plus/Minus played, a straight
+    choose(table, 0)  # roll out
+    enter_dice(table, (1, 1, 2, 3, 4, 6))
+    labels = [item.label for item in table.screen().menu.items]
+    choose(table, next(i for i, label in enumerate(labels) if label.endswith("bank")))
+    item = table.screen().menu.items[0]
+    assert item.label == "-200 to P2" and item.detail == "has 0"
