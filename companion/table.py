@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from companion import rules
 from companion.rules import Action, Draw, Game, IllegalAction, State, Throw, View
+from companion.rules.core import dice_count
 from companion.store import GameRecord, Store, StoreError
 from companion.ui.model import Menu, MenuItem, Screen
 
@@ -258,7 +259,7 @@ class Table:
             self._start_confirm(throw, read, unsure, str(why))
             return
         if unsure:
-            many = f"{len(unsure)} dice" if len(unsure) > 1 else "1 die"
+            many = dice_count(len(unsure))
             self._start_confirm(throw, read, unsure, f"{many} unsure: check")
         else:
             self._apply(action)
@@ -624,7 +625,7 @@ class Table:
 
     def _screen_enter(self, note: str) -> Screen:
         entry = self._entry
-        return self._game_screen("enter", f"Enter {entry.throw.count} dice", note,
+        return self._game_screen("enter", f"Enter {dice_count(entry.throw.count)}", note,
                                  entry=tuple(entry.values), cursor=entry.cursor,
                                  flagged=tuple(sorted(entry.flagged)))
 
@@ -699,7 +700,7 @@ class Table:
 
     def _screen_throw(self, note: str) -> Screen:
         throw = self._throw()
-        title = self._named(throw.why) if throw.why else f"Throw {throw.count} dice"
+        title = self._named(throw.why) if throw.why else f"Throw {dice_count(throw.count)}"
         return self._game_screen("throw", title, note or self._throw_hint())
 
     def _screen_reading(self, note: str) -> Screen:

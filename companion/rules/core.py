@@ -387,6 +387,11 @@ def actor(state: State, action: Action) -> int:
     return state.current_player() if by is None else by
 
 
+def dice_count(n: int) -> str:
+    """ "1 die", "3 dice": how every screen and message counts dice."""
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
     """Every player on the highest score: ties share the win."""
     best = max(scores)

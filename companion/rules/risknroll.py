@@ -26,6 +26,7 @@ from .core import (
     Option,
     Throw,
     View,
+    dice_count,
     winners_by_score,
 )
 
@@ -280,7 +281,7 @@ class RiskNRollState:
     def view(self) -> View:
         lines = [f"Turn {self.turn_points}"]
         if self.phase in ("throw", "choose"):
-            lines[0] += f", {self.dice_left} dice"
+            lines[0] += f", {dice_count(self.dice_left)}"
         if self.final_round and not self.is_over():  # before the card: a cut line loses the end
             lines.append(f"Final round: {self.target}+")
         if self.card:
@@ -304,7 +305,7 @@ class RiskNRollState:
     def _throw_why(self) -> str:
         if self.rolled_out and not self.aside and self.turn_points:
             return f"P{self.seat + 1} rolled out: throw all {DICE} again"
-        return f"P{self.seat + 1}: throw {self.dice_left} dice"
+        return f"P{self.seat + 1}: throw {dice_count(self.dice_left)}"
 
     def _drawn(self, name: str) -> RiskNRollState:
         deck = list(self.deck if any(self.deck) else FULL_DECK)  # Ruling: reshuffle when empty

@@ -163,3 +163,11 @@ def test_ties_share_the_win():
     assert winners_by_score([10, 30, 30, 5]) == (1, 2)
     assert winners_by_score([0, 0]) == (0, 1)
     assert winners_by_score([-5, -10]) == (0,)
+
+
+def test_dice_are_counted_in_good_english():
+    from companion.rules.core import dice_count
+
+    assert dice_count(1) == "1 die"
+    assert dice_count(0) == "0 dice"
+    assert dice_count(5) == "5 dice"
