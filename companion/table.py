@@ -615,6 +615,11 @@ class Table:
                 self._entry = None
                 self._say("Entry cancelled")
         else:
+            unset = sorted(set(range(len(entry.values))) - entry.touched - {i})
+            if unset:  # an OK pressed too soon must not store a throw of 1s
+                entry.cursor = unset[0]
+                self._say(f"Set die {unset[0] + 1} first (Select: next die)")
+                return
             self._apply(Action("throw", dice=tuple(sorted(entry.values))))
 
     def _screen_confirm(self, note: str) -> Screen:

@@ -386,7 +386,7 @@ def test_a_reader_that_fails_falls_back_to_entry_and_the_game_goes_on(store):
     press(table, "ok")
     assert table.mode == "enter"
     assert table.screen().note == "Dice reader failed (RuntimeError): enter the dice"
-    press(table, "ok")
+    press(table, *["select"] * 5, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
 
 
@@ -449,3 +449,18 @@ def test_a_plus_minus_target_shows_the_opponents_score_not_a_bare_number(store):
     choose(table, next(i for i, label in enumerate(labels) if label.endswith("bank")))
     item = table.screen().menu.items[0]
     assert item.label == "-200 to P2" and item.detail == "has 0"
+
+
+def test_ok_before_every_die_is_set_stores_nothing(store):
+    """Select (enter by hand) then an OK too soon must not store six 1s."""
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    steps = table.steps
+    press(table, "select", "ok")
+    assert table.mode == "enter" and table.steps == steps
+    assert table.screen().note == "Set die 2 first (Select: next die)"
+    assert table.screen().cursor == 1
+    press(table, *["select"] * 5, "ok")  # every die visited: six 1s is what was meant
+    assert table.steps == steps + 1
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
