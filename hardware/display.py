@@ -323,8 +323,6 @@ def open_display(cfg, *, stream=None, serial=None, say: Callable[[str], None] | 
     """The display for a DisplayConfig; `serial` replaces the I2C/SPI bus (tests)."""
     say = say or (lambda m: print(m, file=sys.stderr))
     size = (cfg.width, cfg.height)
-    if cfg.rotate in (1, 3):
-        size = (cfg.height, cfg.width)
     driver = cfg.driver
     display = None
     if driver in OLED_DRIVERS:

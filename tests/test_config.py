@@ -209,3 +209,8 @@ def test_the_default_game_is_one_play_can_start():
         assert from_dict({"game": {"default": name}}).game.default == name
     with pytest.raises(ConfigError, match="game.default"):
         from_dict({"game": {"default": "216" if "216" not in rules.GAMES else "nosuchgame"}})
+
+
+def test_a_quarter_turn_is_refused_since_the_screens_are_landscape():
+    with pytest.raises(ConfigError, match=r"display\.rotate"):
+        from_dict({"display": {"rotate": 1}})
