@@ -368,7 +368,9 @@ class Table:
             self._load(record)
         except (IllegalAction, ValueError, TypeError, KeyError) as why:
             self.store.abandon(record.id)
-            self._notice = f"Game {record.id} could not be resumed ({why}); it is kept in the store."
+            self._notice = (
+                f"Game {record.id} could not be resumed ({why}); it is kept in the store."
+            )
             self._to_setup(self._setup.start)
             return
         self._say(f"Resumed game from {_started(record)}", LONG_NOTE_SECONDS)

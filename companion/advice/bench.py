@@ -45,13 +45,15 @@ def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATE
     start = time.perf_counter()
     table(False), table(True)
     out(
-        f"every table, cold, as first use builds them (cap {CAP}): {time.perf_counter() - start:.3f} s"
+        f"every table, cold, as first use builds them (cap {CAP}): "
+        f"{time.perf_counter() - start:.3f} s"
     )
 
     times = sorted(_query_times(states))
     median, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
     out(
-        f"advise(): median {median * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms over {len(times)} decisions"
+        f"advise(): median {median * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms "
+        f"over {len(times)} decisions"
     )
 
     out("expected turn score from a fresh turn:")

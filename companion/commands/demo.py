@@ -25,7 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a game option, e.g. double_millennium=true (repeatable)",
     )
-    parser.add_argument("--frames", metavar="DIR", help="also write every OLED frame as PNG and GIF")
+    parser.add_argument(
+        "--frames", metavar="DIR", help="also write every OLED frame as PNG and GIF"
+    )
     parser.add_argument("--size", default="128x64", help="display size for --frames")
     parser.add_argument("--quiet", action="store_true", help="print only the final JSON line")
 

@@ -23,7 +23,9 @@ POLL_READING = 0.02
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", help="game to start if none is unfinished, e.g. risknroll")
+    parser.add_argument(
+        "game", nargs="?", help="game to start if none is unfinished, e.g. risknroll"
+    )
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--names", help="player names in seat order, comma separated: Ann,Bob,Cy")
     parser.add_argument("--seed", type=int, help="seed of the virtual dice and deck")
@@ -34,7 +36,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--store", metavar="PATH", help="the game store (default: config, then "
                         "~/.local/state/companion/companion.db)")
-    parser.add_argument("--config", metavar="PATH", help="config file (default /etc/companion/config.toml)")
+    parser.add_argument(
+        "--config", metavar="PATH", help="config file (default /etc/companion/config.toml)"
+    )
     parser.add_argument("--size", choices=("128x64", "128x32"), help="display size")
     parser.add_argument("--service", action="store_true",
                         help="run under systemd: report ready and feed the watchdog")

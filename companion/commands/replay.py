@@ -21,7 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "game",
         metavar="GAME_ID|FILE",
-        help="a game id from `companion history`, or a JSON export of a game (./12 for a file named 12)",
+        help="a game id from `companion history`, or a JSON export of a game "
+        "(./12 for a file named 12)",
     )
     parser.add_argument("--store", metavar="PATH", help="the game store (default: "
                         "~/.local/state/companion/companion.db; the service's is "

@@ -24,7 +24,8 @@ def enter_dice(table, values) -> None:
         assert screen.kind == "enter" and screen.cursor == i
         faces = list(table.state.chance().faces)
         step = (faces.index(value) - faces.index(screen.entry[i])) % len(faces)
-        press(table, *(["up"] * step if step <= len(faces) // 2 else ["down"] * (len(faces) - step)))
+        up = step <= len(faces) // 2
+        press(table, *(["up"] * step if up else ["down"] * (len(faces) - step)))
         assert table.screen().entry[i] == value
         if i < len(values) - 1:
             press(table, "select")

@@ -26,7 +26,8 @@ KILLS = 15
 
 def replayed(record):
     game = rules.get(record.game)
-    return game.replay(record.players, record.options, [Action.from_json(a) for a in record.actions])
+    actions = [Action.from_json(a) for a in record.actions]
+    return game.replay(record.players, record.options, actions)
 
 
 def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path):
