@@ -1,6 +1,8 @@
-"""Score the dice reader on the real photographs and on synthetic scenes.
+"""Score the dice reader on the real photographs (training and validation splits), on
+synthetic scenes, and time it per 640x480 frame on 1 and 2 OpenCV threads.
 
-    .venv/bin/python benchmarks/vision_accuracy.py [PHOTOS_DIR] [--limit N] [--synthetic N] [--failures]
+    .venv/bin/python benchmarks/vision_accuracy.py [PHOTOS_DIR] [--limit N] [--synthetic N]
+                                                   [--failures]
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.commands.bench_vision import (
+    SPLITS,
     photo_sets,
     photos_dir,
     score_photo_set,
@@ -29,8 +32,9 @@ def main() -> int:
     vision_figures(a.photos, limit=a.limit, synthetic=a.synthetic)
     if a.failures:
         for sd in photo_sets(photos_dir(a.photos)):
-            _, bad = score_photo_set(sd, a.limit)
-            print(sd.name, " ".join(bad))
+            for split in SPLITS:
+                _, bad = score_photo_set(sd, a.limit, split)
+                print(sd.name, split, " ".join(bad))
     return 0
 
 

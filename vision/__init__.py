@@ -1,8 +1,8 @@
 """Image -> dice readings. Imports only numpy and OpenCV; knows nothing of games.
 
-    read(frame, expect=None) -> list[DieReading]
-    Settle: stream settle detector (one reading per throw)
-    synth: labelled synthetic scenes
+read(frame, expect=None) -> list[DieReading]   (two small learned nets, vision/net.py)
+Settle: stream settle detector (one reading per throw)
+synth: labelled synthetic scenes
 """
 
 from .reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect

@@ -1,34 +1,117 @@
-"""`read(frame)`: pip candidates -> faces -> readings (with colour and confidence)."""
+"""`read(frame)`: the finder net's candidate top faces -> the face net's pip count ->
+readings with colour and confidence; `apply_expect` then flags what the game rules out."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
 from .reading import DieReading, Expect
 
-MIN_SCORE = 0.35
+
+@dataclass(frozen=True)
+class Face:
+    """A read top face in frame pixels."""
+
+    value: int
+    centre: tuple[float, float]
+    size: float  # side of the face's upright box, px
+    confidence: float
+    colour_lab: np.ndarray  # the face's colour (OpenCV 8-bit Lab), pips left out
+
+    def bbox(self, w: int, h: int) -> tuple[int, int, int, int]:
+        cx, cy = self.centre
+        r = self.size / 2
+        return (
+            max(0, int(round(cx - r))),
+            max(0, int(round(cy - r))),
+            min(w - 1, int(round(cx + r))),
+            min(h - 1, int(round(cy + r))),
+        )
 
 
-def read_faces(frame: np.ndarray):
-    """The accepted faces (vision.detect.Face), in reading order."""
-    from .detect import group_faces
-    from .pips import find_pips
+def face_colour(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
+    """Median Lab of the face, pips left out: a disc of radius 0.36 x size stays on the
+    face at any rotation; it is split by lightness (Otsu) and the larger part, the face,
+    kept (pips cover at most about a third of it, on a 7)."""
+    import cv2
 
-    if frame is None or getattr(frame, "ndim", 0) != 3:
+    h, w = frame.shape[:2]
+    r = max(2, int(size * 0.36))
+    x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+    patch = frame[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
+    yy, xx = np.mgrid[y0 : y0 + patch.shape[0], x0 : x0 + patch.shape[1]]
+    disc = ((xx - cx) ** 2 + (yy - cy) ** 2 <= r * r).ravel()
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).reshape(-1, 3)[disc]
+    _t, light = cv2.threshold(lab[:, :1].copy(), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    light = light.ravel().astype(bool)
+    face = light if light.sum() * 2 >= light.size else ~light
+    return np.median(lab[face], axis=0).astype(np.float32)
+
+
+def confidence(score: float, probs: np.ndarray, value: int) -> float:
+    """How sure the reading is: the face net's belief in the value, damped when the finder
+    was unsure there is a die at all."""
+    return float(probs[value]) * min(1.0, score / 0.5)
+
+
+def read_faces(frame: np.ndarray) -> list[Face]:
+    """The faces read in a BGR frame, in reading order (top to bottom, left to right)."""
+    from . import net
+
+    if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
         raise ValueError("read() needs a BGR colour frame")
-    faces = [f for f in group_faces(frame, find_pips(frame)) if f.score >= MIN_SCORE]
-    faces.sort(key=lambda f: (round(f.centre[1] - f.half), f.centre[0]))
-    return faces
+    found = net.find_dice(frame)
+    probs = net.read_crops(frame, found)
+    faces: list[Face] = []
+    for f, p in sorted(zip(found, probs), key=lambda fp: -fp[0].score):
+        value = int(np.argmax(p[1:])) + 1
+        if p[0] >= p[value]:
+            continue  # the face net sees no die top face here
+        if any(
+            np.hypot(f.cx - g.centre[0], f.cy - g.centre[1]) < 0.5 * min(f.size, g.size)
+            for g in faces
+        ):
+            continue  # a second peak on a die already read
+        faces.append(
+            Face(
+                value,
+                (f.cx, f.cy),
+                f.size,
+                confidence(f.score, p, value),
+                face_colour(frame, f.cx, f.cy, f.size),
+            )
+        )
+    return reading_order(faces)
+
+
+def reading_order(faces: list[Face]) -> list[Face]:
+    """Rows top to bottom (a die more than half a die lower than a row's first starts a
+    new row), each row left to right."""
+    rows: list[list[Face]] = []
+    for f in sorted(faces, key=lambda f: f.centre[1]):
+        if rows and f.centre[1] - rows[-1][0].centre[1] <= 0.5 * rows[-1][0].size:
+            rows[-1].append(f)
+        else:
+            rows.append([f])
+    return [f for row in rows for f in sorted(row, key=lambda f: f.centre[0])]
 
 
 def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> list[DieReading]:
     from . import colour as colour_mod
 
-    h, w = frame.shape[:2] if frame is not None else (0, 0)
-    out = []
-    for f in read_faces(frame):
-        col = colour_mod.name_of(f.colour_lab, calibration)
-        out.append(DieReading(value=f.value, colour=col, bbox=f.bbox(w, h), confidence=round(f.score, 3)))
+    faces = read_faces(frame)
+    h, w = frame.shape[:2]
+    out = [
+        DieReading(
+            value=f.value,
+            colour=colour_mod.name_of(f.colour_lab, calibration),
+            bbox=f.bbox(w, h),
+            confidence=round(f.confidence, 3),
+        )
+        for f in faces
+    ]
     if expect is not None:
         out = apply_expect(out, expect)
     return out
@@ -40,10 +123,9 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
 
     res = list(readings)
     if expect.count is not None and len(res) > expect.count:
-        # keep the most confident; the extra ones are most likely not dice
-        res.sort(key=lambda r: -r.confidence)
-        res = res[: expect.count]
-        res.sort(key=lambda r: (r.bbox[1], r.bbox[0]))
+        # keep the most confident (in reading order); the extra ones are most likely not dice
+        keep = sorted(range(len(res)), key=lambda i: -res[i].confidence)[: expect.count]
+        res = [res[i] for i in sorted(keep)]
     seen = set()
     flagged = []
     for r in res:

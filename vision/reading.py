@@ -63,7 +63,9 @@ class Expect:
         return cls(
             count=count,
             values=frozenset(values) if values is not None else None,
-            colours=frozenset((str(c), int(v)) for c, v in colours) if colours is not None else None,
+            colours=frozenset((str(c), int(v)) for c, v in colours)
+            if colours is not None
+            else None,
         )
 
     @property

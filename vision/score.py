@@ -34,12 +34,14 @@ def match(readings, labels, colour=False) -> Tally:
             bw, bh = x1 - x0, y1 - y0
             lx, ly = (x0 + x1) / 2, (y0 + y1) / 2
             d = ((cx - lx) ** 2 + (cy - ly) ** 2) ** 0.5
-            inside = (x0 - 0.25 * bw <= cx <= x1 + 0.25 * bw) and (y0 - 0.25 * bh <= cy <= y1 + 0.25 * bh)
+            inside = (x0 - 0.25 * bw <= cx <= x1 + 0.25 * bw) and (
+                y0 - 0.25 * bh <= cy <= y1 + 0.25 * bh
+            )
             if inside or d < max(bw, bh):
                 pairs.append((d, i, j))
     pairs.sort()
     used_r, used_l = set(), set()
-    for d, i, j in pairs:
+    for _d, i, j in pairs:
         if i in used_r or j in used_l:
             continue
         used_r.add(i)

@@ -23,15 +23,18 @@ class SettleEvent:
 
 def _small_gray(frame: np.ndarray, width: int = 160) -> np.ndarray:
     h, w = frame.shape[:2]
-    g = cv2.cvtColor(cv2.resize(frame, (width, max(1, h * width // w)), interpolation=cv2.INTER_AREA),
-                     cv2.COLOR_BGR2GRAY)
+    g = cv2.cvtColor(
+        cv2.resize(frame, (width, max(1, h * width // w)), interpolation=cv2.INTER_AREA),
+        cv2.COLOR_BGR2GRAY,
+    )
     return cv2.GaussianBlur(g, (3, 3), 0)
 
 
 def hand_in_view(frame: np.ndarray, min_fraction: float = 0.03) -> bool:
     """A large skin-coloured area (YCrCb skin box) means a hand is over the tray."""
-    small = cv2.resize(frame, (160, max(1, frame.shape[0] * 160 // frame.shape[1])),
-                       interpolation=cv2.INTER_AREA)
+    small = cv2.resize(
+        frame, (160, max(1, frame.shape[0] * 160 // frame.shape[1])), interpolation=cv2.INTER_AREA
+    )
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     mask = cv2.inRange(ycc, (40, 138, 77), (240, 173, 127))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -42,8 +45,14 @@ def hand_in_view(frame: np.ndarray, min_fraction: float = 0.03) -> bool:
 
 
 class Settle:
-    def __init__(self, read=None, still_frames: int = 5, motion_threshold: float = 12.0,
-                 moving_fraction: float = 0.002, hand=hand_in_view):
+    def __init__(
+        self,
+        read=None,
+        still_frames: int = 5,
+        motion_threshold: float = 12.0,
+        moving_fraction: float = 0.002,
+        hand=hand_in_view,
+    ):
         if read is None:
             from . import read
         self.read = read

@@ -51,26 +51,46 @@ class Die:
     size: float
     angle: float  # degrees
     side: int = -1  # which edge shows a side face (0..3), -1 none
+    pip: tuple[int, int, int] | None = None  # pip BGR (None: the face's own)
+    pip_scale: float = 1.0  # pip radius relative to the usual
+    spread: float = 1.0  # pip layout spread relative to the usual
+    marble: float = 0.0  # strength of a marbled face pattern (0 none .. 1 strong)
 
 
 def face_colours(name: str):
     return CHARIDICE_FACES.get(name) or PLAIN_FACES[name]
 
 
-def _face_patch(value: int, face: str, px: int, shade: float = 1.0) -> np.ndarray:
+def _face_patch(
+    value: int,
+    face: str,
+    px: int,
+    shade: float = 1.0,
+    die: Die | None = None,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
     fbgr, pbgr = face_colours(face)
+    if die is not None and die.pip is not None:
+        pbgr = die.pip
     patch = np.zeros((px, px, 3), np.uint8)
     f = tuple(int(c * shade) for c in fbgr)
     patch[:] = f
+    if die is not None and die.marble > 0 and rng is not None:
+        # swirls of a lighter and a darker tone, as on marbled or pearl dice
+        swirl = cv2.GaussianBlur(rng.normal(0, 1, (px, px)).astype(np.float32), (0, 0), px / 10)
+        swirl = np.sin(swirl / (swirl.std() + 1e-6) * 4.0)
+        tone = 1.0 + 0.35 * die.marble * swirl[..., None]
+        patch[:] = np.clip(patch.astype(np.float32) * tone, 0, 255).astype(np.uint8)
     # bevelled edge: real dice are rounded, so the rim of a face is darker
     rim = max(2, px // 22)
     cv2.rectangle(patch, (0, 0), (px - 1, px - 1), tuple(int(c * 0.7) for c in f), rim)
     patch[:] = cv2.GaussianBlur(patch, (0, 0), rim * 0.6)
     r = px / 2
-    pip_r = round(px * 0.085) if value > 1 else round(px * 0.11)
+    pip_scale, spread = (die.pip_scale, die.spread) if die is not None else (1.0, 1.0)
+    pip_r = round(px * (0.085 if value > 1 else 0.11) * pip_scale)
     p = tuple(int(c * (shade if sum(pbgr) > 300 else 1.0)) for c in pbgr)
     for u, v in PIP_LAYOUT[value]:
-        cx, cy = r + u * r * 0.95, r + v * r * 0.95
+        cx, cy = r + u * r * 0.95 * spread, r + v * r * 0.95 * spread
         cv2.circle(patch, (int(cx * 16), int(cy * 16)), pip_r * 16, p, -1, cv2.LINE_AA, shift=4)
     return patch
 
@@ -113,14 +133,29 @@ def _paste(img: np.ndarray, patch: np.ndarray, mask: np.ndarray, quad: np.ndarra
     T = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ H
     size = (x1 - x0, y1 - y0)
     wp = cv2.warpPerspective(patch, T, size, flags=cv2.INTER_AREA)
-    wm = cv2.warpPerspective(mask, T, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
+    wm = (
+        cv2.warpPerspective(mask, T, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None]
+        / 255
+    )
     roi = img[y0:y1, x0:x1].astype(np.float32)
     img[y0:y1, x0:x1] = (roi * (1 - wm) + wp.astype(np.float32) * wm).astype(np.uint8)
 
 
-def render(dice: list[Die], *, size=(640, 480), background=(60, 110, 40), seed=0,
-           gradient=0.0, shadow=True, blur=0.0, jpeg=None, noise=4.0, jitter=0.03,
-           distractors=(), tray_edge=False) -> tuple[np.ndarray, list[dict]]:
+def render(
+    dice: list[Die],
+    *,
+    size=(640, 480),
+    background=(60, 110, 40),
+    seed=0,
+    gradient=0.0,
+    shadow=True,
+    blur=0.0,
+    jpeg=None,
+    noise=4.0,
+    jitter=0.03,
+    distractors=(),
+    tray_edge=False,
+) -> tuple[np.ndarray, list[dict]]:
     """Draw the dice (and distractors) on a textured background; return image, labels."""
     rng = np.random.default_rng(seed)
     w, h = size
@@ -133,7 +168,7 @@ def render(dice: list[Die], *, size=(640, 480), background=(60, 110, 40), seed=0
         dark = np.array([35, 35, 40], np.float32)
         img[:t] = dark
         img[:, :t] = dark
-        img[:, w - t:] = dark
+        img[:, w - t :] = dark
     img = np.clip(img, 0, 255).astype(np.uint8)
     for kind in distractors:
         _distractor(img, kind, rng)
@@ -156,14 +191,19 @@ def render(dice: list[Die], *, size=(640, 480), background=(60, 110, 40), seed=0
             depth = d.size * rng.uniform(0.25, 0.4)
             sq = np.array([p1, p0, p0 + out * depth, p1 + out * depth], np.float32)
             side_val = int(rng.integers(1, 7))
-            _paste(img, _face_patch(side_val, d.face, px, shade=0.62), _rounded_mask(px, 0.1), sq)
-        _paste(img, _face_patch(d.value, d.face, px), _rounded_mask(px), q)
+            _paste(img, _face_patch(side_val, d.face, px, 0.62, d, rng), _rounded_mask(px, 0.1), sq)
+        _paste(img, _face_patch(d.value, d.face, px, 1.0, d, rng), _rounded_mask(px), q)
         x0, y0 = q.min(0)
         x1, y1 = q.max(0)
         colour = d.face if d.face in CHARIDICE_FACES else None
-        labels.append({"value": d.value, "colour": colour,
-                       "bbox": [float(x0), float(y0), float(x1), float(y1)],
-                       "centre": [float(d.centre[0]), float(d.centre[1])]})
+        labels.append(
+            {
+                "value": d.value,
+                "colour": colour,
+                "bbox": [float(x0), float(y0), float(x1), float(y1)],
+                "centre": [float(d.centre[0]), float(d.centre[1])],
+            }
+        )
     out = img.astype(np.float32)
     if gradient:
         gx = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
@@ -192,10 +232,16 @@ def _distractor(img: np.ndarray, kind: str, rng: np.random.Generator) -> None:
     elif kind == "hand":
         col = (120, 150, 205)
         cv2.ellipse(img, (cx, cy), (70, 50), rng.uniform(0, 180), 0, 360, col, -1, cv2.LINE_AA)
-        for k in range(4):
+        for _finger in range(4):
             a = rng.uniform(0, 2 * math.pi)
-            cv2.line(img, (cx, cy), (int(cx + 100 * math.cos(a)), int(cy + 100 * math.sin(a))),
-                     col, 22, cv2.LINE_AA)
+            cv2.line(
+                img,
+                (cx, cy),
+                (int(cx + 100 * math.cos(a)), int(cy + 100 * math.sin(a))),
+                col,
+                22,
+                cv2.LINE_AA,
+            )
     elif kind == "card":
         rect = ((cx, cy), (90, 130), rng.uniform(0, 180))
         box = cv2.boxPoints(rect).astype(np.int32)
@@ -208,8 +254,38 @@ def _distractor(img: np.ndarray, kind: str, rng: np.random.Generator) -> None:
         img[:] = (img.astype(np.float32) * (1 - 0.5 * sh)).astype(np.uint8)
 
 
-def scene(seed: int, *, n=None, values=range(1, 7), faces=None, touching=False, side_faces=False,
-          distractors=(), size=(640, 480), die_size=(42, 70), hard=True) -> tuple[np.ndarray, list[dict]]:
+PIP_COLOURS = [(20, 20, 20), (245, 245, 245), (30, 30, 200), (40, 190, 230), (60, 50, 150)]
+
+
+def _varied(d: Die, rng: np.random.Generator) -> Die:
+    """Real dice differ: pip size and spacing always; plain dice also in pip colour and
+    marbling (Charidice faces keep their colours, which the colour names rely on)."""
+    from dataclasses import replace
+
+    d = replace(d, pip_scale=float(rng.uniform(0.8, 1.25)), spread=float(rng.uniform(0.88, 1.05)))
+    if d.face in PLAIN_FACES:
+        if rng.random() < 0.3:
+            fl = sum(PLAIN_FACES[d.face][0])
+            options = [c for c in PIP_COLOURS if abs(sum(c) - fl) > 200]
+            d = replace(d, pip=options[int(rng.integers(len(options)))])
+        if rng.random() < 0.3:
+            d = replace(d, marble=float(rng.uniform(0.3, 1.0)))
+    return d
+
+
+def scene(
+    seed: int,
+    *,
+    n=None,
+    values=range(1, 7),
+    faces=None,
+    touching=False,
+    side_faces=False,
+    distractors=(),
+    size=(640, 480),
+    die_size=(42, 70),
+    hard=True,
+) -> tuple[np.ndarray, list[dict]]:
     """A random labelled scene; `hard` adds lighting gradient, blur, JPEG noise."""
     rng = np.random.default_rng(seed)
     faces = list(faces or (list(PLAIN_FACES) + list(CHARIDICE_FACES)))
@@ -233,12 +309,26 @@ def scene(seed: int, *, n=None, values=range(1, 7), faces=None, touching=False, 
             continue
         for g in group:
             side = int(rng.integers(0, 4)) if side_faces and rng.random() < 0.6 else -1
-            dice.append(Die(int(rng.choice(values)), str(rng.choice(faces)), g, s, ang, side))
+            d = Die(int(rng.choice(values)), str(rng.choice(faces)), g, s, ang, side)
+            if hard:
+                d = _varied(d, rng)
+            dice.append(d)
     if hard:
-        opts = {"gradient": float(rng.uniform(0, 0.3)), "blur": float(rng.uniform(0, 1.0)),
-                    "jpeg": int(rng.integers(55, 95)), "noise": float(rng.uniform(2, 6))}
+        opts = {
+            "gradient": float(rng.uniform(0, 0.3)),
+            "blur": float(rng.uniform(0, 1.0)),
+            "jpeg": int(rng.integers(55, 95)),
+            "noise": float(rng.uniform(2, 6)),
+        }
     else:
         opts = {"gradient": 0.0, "blur": 0.0, "jpeg": None, "noise": 2.0}
     bg = BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))]
-    return render(dice, size=size, background=bg, seed=seed + 1, distractors=distractors,
-                  tray_edge=bool(rng.random() < 0.3), **opts)
+    return render(
+        dice,
+        size=size,
+        background=bg,
+        seed=seed + 1,
+        distractors=distractors,
+        tray_edge=bool(rng.random() < 0.3),
+        **opts,
+    )

@@ -1,9 +1,12 @@
 """Vision figures: the dice reader scored on the real photographs and on synthetic scenes.
 
-`vision_figures(photos_dir=None, out=print, limit=None, synthetic=200)` prints one line
-per set: dice read right (% of labelled dice), dice missed, false readings per image,
-images read exactly right, and median milliseconds per frame. It returns the figures as
-a dict {set name: {...}} so callers (companion bench, tests) can use them.
+`vision_figures(photos=None, out=print, limit=None, synthetic=200)` prints one line per
+photo set and split (the images the nets were trained on, and the held-out validation
+images: every row whose label does not say "split": "train"), then the synthetic mix,
+then the speed: median milliseconds per 640x480 frame with OpenCV on 1 and on 2 threads.
+Each line gives dice read right (% of labelled dice), wrong values, dice missed, false
+readings per image and images read exactly right. It returns the figures as a dict
+{line name: {...}} so callers (companion bench, tests) can use them.
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+SPLITS = ("train", "validation")
 
 
 def photos_dir(explicit: str | os.PathLike | None = None) -> Path:
-    """Where the real photographs are: explicit, $COMPANION_DICE_PHOTOS, or ../shared/dice-photos."""
+    """Where the photographs are: explicit, $COMPANION_DICE_PHOTOS, or ../shared/dice-photos."""
     if explicit:
         return Path(explicit)
     env = os.environ.get("COMPANION_DICE_PHOTOS")
@@ -33,18 +37,26 @@ def photo_sets(root: Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if (p / "labels.jsonl").is_file())
 
 
+def in_split(row: dict, split: str | None) -> bool:
+    """split None: every image; "train": the training images; "validation": the rest."""
+    if split is None:
+        return True
+    return (row.get("split") == "train") == (split == "train")
+
+
 def load_labels(set_dir: Path, split: str | None = None) -> list[dict]:
     rows = []
     with open(set_dir / "labels.jsonl", encoding="utf-8") as fh:
         for line in fh:
             if line.strip():
                 row = json.loads(line)
-                if split is None or row.get("split") == split:
+                if in_split(row, split):
                     rows.append(row)
     return rows
 
 
 def score_photo_set(set_dir: Path, limit: int | None = None, split: str | None = None):
+    """(Tally, names of the images not read exactly right) for one set (and split)."""
     import cv2
 
     import vision
@@ -54,11 +66,7 @@ def score_photo_set(set_dir: Path, limit: int | None = None, split: str | None =
     failures = []
     for row in load_labels(set_dir, split)[:limit]:
         img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
-        t0 = time.perf_counter()
-        readings = vision.read(img)
-        ms = (time.perf_counter() - t0) * 1000
-        t = match(readings, row["dice"])
-        t.ms.append(ms)
+        t = match(vision.read(img), row["dice"])
         total.add(t)
         if not t.exact:
             failures.append(row["image"])
@@ -72,8 +80,13 @@ def synthetic_scenes(n: int, seed0: int = 10_000):
     kinds = ("coin", "card", "hand", "shadow")
     for i in range(n):
         s = seed0 + i
-        yield synth.scene(s, touching=(i % 3 == 0), side_faces=(i % 5 == 0), values=range(1, 8),
-                          distractors=(kinds[i % 4],) if i % 2 else ())
+        yield synth.scene(
+            s,
+            touching=(i % 3 == 0),
+            side_faces=(i % 5 == 0),
+            values=range(1, 8),
+            distractors=(kinds[i % 4],) if i % 2 else (),
+        )
 
 
 def score_synthetic(n: int = 200):
@@ -82,13 +95,43 @@ def score_synthetic(n: int = 200):
 
     total = Tally()
     for img, labels in synthetic_scenes(n):
-        t0 = time.perf_counter()
-        readings = vision.read(img)
-        ms = (time.perf_counter() - t0) * 1000
-        t = match(readings, labels, colour=True)
-        t.ms.append(ms)
-        total.add(t)
+        total.add(match(vision.read(img), labels, colour=True))
     return total
+
+
+def frame_ms(frames, threads: int, repeats: int = 3) -> float:
+    """Median milliseconds of `vision.read` per frame with OpenCV on `threads` threads."""
+    import cv2
+
+    import vision
+
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(threads)
+    try:
+        vision.read(frames[0])  # load the nets outside the timing
+        ms = []
+        for _ in range(repeats):
+            for f in frames:
+                t0 = time.perf_counter()
+                vision.read(f)
+                ms.append((time.perf_counter() - t0) * 1000)
+        return round(statistics.median(ms), 2)
+    finally:
+        cv2.setNumThreads(before)
+
+
+def timing_frames(sets: list[Path], n: int = 40):
+    """640x480 frames to time: the first photos of that size, else synthetic scenes."""
+    import cv2
+
+    frames = []
+    for sd in sets:
+        for row in load_labels(sd):
+            if (row.get("width"), row.get("height")) == (640, 480) and len(frames) < n:
+                frames.append(cv2.imread(str(sd / row["image"]), cv2.IMREAD_COLOR))
+    if not frames:
+        frames = [img for img, _ in synthetic_scenes(n)]
+    return frames
 
 
 def figures(t) -> dict:
@@ -100,30 +143,45 @@ def figures(t) -> dict:
         "missed": t.missed,
         "false_per_image": round(t.false / max(t.images, 1), 3),
         "exact_pct": round(100.0 * t.exact / max(t.images, 1), 2),
-        "median_ms": round(statistics.median(t.ms), 2) if t.ms else None,
     }
 
 
 def line(name: str, f: dict) -> str:
-    return (f"{name:<40} images {f['images']:>4}  dice {f['dice']:>5}  right {f['right_pct']:6.2f}%  "
-            f"wrong {f['wrong_value']:>3}  missed {f['missed']:>4}  false/img {f['false_per_image']:.3f}  "
-            f"exact {f['exact_pct']:6.2f}%  median {f['median_ms']} ms")
+    return (
+        f"{name:<50} images {f['images']:>4}  dice {f['dice']:>5}  "
+        f"right {f['right_pct']:6.2f}%  wrong {f['wrong_value']:>3}  missed {f['missed']:>4}  "
+        f"false/img {f['false_per_image']:.3f}  exact {f['exact_pct']:6.2f}%"
+    )
 
 
-def vision_figures(photos: str | os.PathLike | None = None, out=print, limit: int | None = None,
-                   synthetic: int = 200) -> dict:
-    """Score the reader on every photo set (and `synthetic` scenes); print and return figures."""
+def vision_figures(
+    photos: str | os.PathLike | None = None,
+    out=print,
+    limit: int | None = None,
+    synthetic: int = 200,
+) -> dict:
+    """Score the reader on every photo set and split, `synthetic` scenes, and its speed;
+    print and return the figures."""
     results = {}
     root = photos_dir(photos)
     sets = photo_sets(root)
     if not sets:
         out(f"vision: no photo sets under {root} (set COMPANION_DICE_PHOTOS)")
     for sd in sets:
-        t, _ = score_photo_set(sd, limit)
-        results[sd.name] = figures(t)
-        out(line(sd.name, results[sd.name]))
+        for split in SPLITS:
+            t, _ = score_photo_set(sd, limit, split)
+            if t.images:
+                name = f"{sd.name} {split}"
+                results[name] = figures(t)
+                out(line(name, results[name]))
     if synthetic:
         t = score_synthetic(synthetic if limit is None else min(synthetic, limit))
         results["synthetic"] = figures(t)
         out(line("synthetic", results["synthetic"]))
+    frames = timing_frames(sets)
+    results["speed"] = {f"{n} thread{'s' * (n > 1)}": frame_ms(frames, n) for n in (1, 2)}
+    out(
+        "median ms per 640x480 frame: "
+        + ", ".join(f"{k} {v} ms" for k, v in results["speed"].items())
+    )
     return results

@@ -14,8 +14,12 @@ import sys
 def configure(parser) -> None:
     parser.add_argument("images", nargs="+", metavar="IMAGE", help="image files to read")
     parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
-    parser.add_argument("--annotate", metavar="DIR", default=None,
-                        help="write each image with boxes and values drawn into DIR")
+    parser.add_argument(
+        "--annotate",
+        metavar="DIR",
+        default=None,
+        help="write each image with boxes and values drawn into DIR",
+    )
 
 
 def annotate(frame, readings):
@@ -70,12 +74,20 @@ def run(args) -> int:
             name = os.path.splitext(os.path.basename(path))[0] + ".png"
             cv2.imwrite(os.path.join(out_dir, name), annotate(frame, readings))
         if args.json:
-            print(json.dumps({"image": path, "dice": [r.to_json() for r in readings], "error": error}),
-                  flush=True)
+            print(
+                json.dumps(
+                    {"image": path, "dice": [r.to_json() for r in readings], "error": error}
+                ),
+                flush=True,
+            )
         elif error:
             print(f"{path}: error: {error}", file=sys.stderr)
         else:
-            vals = " ".join(f"{r.value}" + (f"({r.colour})" if r.colour else "")
-                            + ("?" if r.needs_confirmation else "") for r in readings)
+            vals = " ".join(
+                f"{r.value}"
+                + (f"({r.colour})" if r.colour else "")
+                + ("?" if r.needs_confirmation else "")
+                for r in readings
+            )
             print(f"{path}: {len(readings)} dice: {vals}")
     return 1 if failures and failures == len(args.images) else 0

@@ -20,13 +20,17 @@ def test_never_invents_dice():
 
 
 def test_extra_dice_beyond_count_are_dropped_least_confident_first():
-    out = apply_expect([r(3, conf=0.9), r(4, conf=0.2, x=50), r(5, conf=0.8, x=100)], Expect.of(count=2))
+    out = apply_expect(
+        [r(3, conf=0.9), r(4, conf=0.2, x=50), r(5, conf=0.8, x=100)], Expect.of(count=2)
+    )
     assert sorted(x.value for x in out) == [3, 5]
 
 
 def test_charidice_table_pairs():
     table = [(c, v) for c in ("magenta", "blue") for v in range(1, 7)]
-    out = apply_expect([r(3, "blue"), r(3, "blue", x=50), r(2, "orange", x=100)], Expect.of(colours=table))
+    out = apply_expect(
+        [r(3, "blue"), r(3, "blue", x=50), r(2, "orange", x=100)], Expect.of(colours=table)
+    )
     assert not out[0].flag
     assert "two dice" in out[1].flag
     assert "not a face" in out[2].flag
@@ -47,3 +51,10 @@ def test_read_passes_expect_through():
     (only,) = vision.read(img, Expect.of(values=range(2, 8)))
     assert only.value == 1 and only.flag
     assert isinstance(img, np.ndarray)
+
+
+def test_dropping_extra_dice_keeps_reading_order():
+    out = apply_expect(
+        [r(3, conf=0.9), r(4, conf=0.2, x=50), r(5, conf=0.8, x=100)], Expect.of(count=2)
+    )
+    assert [x.value for x in out] == [3, 5]

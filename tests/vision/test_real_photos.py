@@ -1,36 +1,69 @@
-"""Accuracy floor on the real photographs (skips when ../shared/dice-photos is absent).
+"""Accuracy on the held-out (validation) photographs of each real set, and that
+confidence means something there. Skips when ../shared/dice-photos is absent.
 
-FLOORS are the figures measured now, less a small margin: a regression fails this test.
-The issue's targets (99% of dice, 97% of images exactly right) are not reached yet;
-test_issue_target records that as a strict xfail, so reaching them will be noticed.
+The validation images are every label row not marked "split": "train"; the nets never
+trained on them (vision/train/data.py samples training rows only).
 """
 
+import cv2
 import pytest
 
-from companion.commands.bench_vision import figures, photo_sets, photos_dir, score_photo_set
+import vision
+from companion.commands.bench_vision import load_labels, photo_sets, photos_dir
+from vision.reading import CONFIRM_BELOW
+from vision.score import Tally, match
 
 SETS = {p.name: p for p in photo_sets(photos_dir())}
-FLOORS = {  # set -> minimum % of dice read right (measured minus margin)
-    "matteop65-Dice_Detection_Recognition": 68.0,
-    "nell-byler-dice_detection": 12.0,
-}
+DICE_RIGHT, IMAGES_EXACT = 99.0, 97.0  # the issue's targets, in %
 
 pytestmark = pytest.mark.skipif(not SETS, reason=f"no dice photos under {photos_dir()}")
 
 
 @pytest.fixture(scope="module")
-def measured():
-    return {name: figures(score_photo_set(path)[0]) for name, path in SETS.items()}
+def validation():
+    """{set: (Tally, [(confidence, right?) per reading matched to a die])}"""
+    out = {}
+    for name, path in SETS.items():
+        total, confident = Tally(), []
+        for row in load_labels(path, "validation"):
+            readings = vision.read(cv2.imread(str(path / row["image"]), cv2.IMREAD_COLOR))
+            total.add(match(readings, row["dice"]))
+            for r in readings:
+                alone = match([r], row["dice"])
+                confident.append((r.confidence, alone.right == 1))
+        out[name] = (total, confident)
+    return out
 
 
-@pytest.mark.parametrize("name", sorted(FLOORS))
-def test_accuracy_floor(name, measured):
-    if name not in measured:
+def figures(t: Tally):
+    return 100.0 * t.right / max(t.dice, 1), 100.0 * t.exact / max(t.images, 1)
+
+
+@pytest.mark.parametrize("name", ["matteop65-Dice_Detection_Recognition"])
+def test_validation_meets_the_targets(name, validation):
+    if name not in validation:
         pytest.skip(f"{name} absent")
-    assert measured[name]["right_pct"] >= FLOORS[name], measured[name]
+    dice, images = figures(validation[name][0])
+    assert dice >= DICE_RIGHT and images >= IMAGES_EXACT, (dice, images)
 
 
-@pytest.mark.xfail(strict=True, reason="the hand-tuned reader is far below the issue's targets")
-def test_issue_target(measured):
-    for name, f in measured.items():
-        assert f["right_pct"] >= 99.0 and f["exact_pct"] >= 97.0, (name, f)
+@pytest.mark.parametrize("name", ["nell-byler-dice_detection"])
+@pytest.mark.xfail(strict=True, reason="not reached yet on nell-byler: see docs/vision.md")
+def test_validation_target_not_yet_reached(name, validation):
+    if name not in validation:
+        pytest.skip(f"{name} absent")
+    dice, images = figures(validation[name][0])
+    assert dice >= DICE_RIGHT and images >= IMAGES_EXACT, (dice, images)
+
+
+def test_confident_readings_are_right(validation):
+    """At or above CONFIRM_BELOW a reading is right at least 97% of the time (the rest,
+    on these photos, include a few doubtful labels: docs/vision.md); wrong readings have
+    a lower confidence on average than right ones."""
+    pairs = [p for _t, c in validation.values() for p in c]
+    sure = [ok for conf, ok in pairs if conf >= CONFIRM_BELOW]
+    assert sum(sure) / len(sure) >= 0.97
+    right = [conf for conf, ok in pairs if ok]
+    wrong = [conf for conf, ok in pairs if not ok]
+    if wrong:
+        assert sum(wrong) / len(wrong) < sum(right) / len(right)

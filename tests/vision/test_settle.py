@@ -7,8 +7,13 @@ from vision.synth import Die, render
 
 
 def frame(x, value=4, hand=False, seed=1):
-    img, _ = render([Die(value, "white", (x, 120), 56, 0)], size=(320, 240), seed=seed,
-                    noise=0, distractors=("hand",) if hand else ())
+    img, _ = render(
+        [Die(value, "white", (x, 120), 56, 0)],
+        size=(320, 240),
+        seed=seed,
+        noise=0,
+        distractors=("hand",) if hand else (),
+    )
     return img
 
 

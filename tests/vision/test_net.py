@@ -1,0 +1,54 @@
+"""The learned nets: shipped small, load through OpenCV's dnn, and their decoding."""
+
+import numpy as np
+
+from vision import net
+
+
+def test_model_files_are_small():
+    total = net.FINDER_FILE.stat().st_size + net.FACES_FILE.stat().st_size
+    assert total < 1_000_000, total
+
+
+def test_nets_load_once_and_give_the_expected_shapes():
+    finder, faces = net._nets()
+    assert net._nets() == (finder, faces)  # cached: loaded once per process
+    frame = np.full((480, 640, 3), 128, np.uint8)
+    blob = net.finder_input(frame)
+    assert blob.shape == (1, 3, 240, 320)
+    finder.setInput(blob)
+    assert finder.forward().shape == (1, 4, 60, 80)
+    probs = net.read_crops(frame, [net.Found(320, 240, 50, 0.9), net.Found(10, 10, 40, 0.5)])
+    assert probs.shape == (2, 8) and np.allclose(probs.sum(1), 1.0, atol=1e-4)
+
+
+def test_odd_frame_sizes_are_padded_for_the_finder():
+    blob = net.finder_input(np.zeros((500, 333, 3), np.uint8))
+    assert blob.shape[2] % net.FINDER_ALIGN == 0 and blob.shape[3] % net.FINDER_ALIGN == 0
+
+
+def test_decode_keeps_local_maxima_above_the_threshold():
+    out = np.zeros((4, 60, 80), np.float32)
+    out[0, 10, 20] = 0.9  # a die
+    out[0, 10, 21] = 0.8  # its shoulder: not a second peak
+    out[0, 40, 60] = 0.1  # too weak
+    out[1, 10, 20] = np.log(25.0)  # 25 px at finder scale
+    out[2, 10, 20], out[3, 10, 20] = 0.25, -0.25
+    (f,) = net.decode(out, 0.5, (480, 640))
+    assert (f.cx, f.cy) == ((20 + 0.75) * 4 / 0.5, (10 + 0.25) * 4 / 0.5)
+    assert abs(f.size - 50.0) < 1e-3 and f.score == np.float32(0.9)
+
+
+def test_face_crop_at_the_frame_edge():
+    frame = np.zeros((100, 100, 3), np.uint8)
+    frame[:, :50] = 255
+    crop = net.face_crop(frame, 2, 50, 60)
+    assert crop.shape == (net.CROP, net.CROP, 3)
+
+
+def test_standardise_ignores_brightness():
+    rng = np.random.default_rng(0)
+    img = rng.uniform(40, 120, (20, 20, 3)).astype(np.float32)
+    a = net.standardise(img)
+    assert abs(float(a.mean())) < 1e-4 and 0.5 < float(a.std()) < 1.0
+    assert np.allclose(a, net.standardise(img + 60), atol=1e-4)

@@ -1,0 +1,123 @@
+"""The dice reader's two small learned nets, run through OpenCV's dnn module.
+
+`find_dice(frame)` -> candidate top faces (centre, size, score) from the finder net;
+`read_crops(frame, found)` -> per candidate the probabilities of "not a die" and of
+1..7 pips from the face net. The image preparation here is also what the training code
+(vision/train) feeds the nets, so training and runtime see the same pixels.
+The models load once per process (first call), not on `import vision`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+FINDER_FILE = Path(__file__).with_name("dice_finder.onnx")
+FACES_FILE = Path(__file__).with_name("dice_faces.onnx")
+
+FINDER_SCALE = 0.5  # the finder sees the frame at half size (frames near 640x480)
+FINDER_STRIDE = 4  # one heat cell per 4 finder-input pixels
+FINDER_ALIGN = 16  # finder input sides are padded to a multiple of this
+CROP = 40  # the face net sees CROP x CROP crops
+CROP_SIDE = 1.25  # crop side = this x the die's size
+PEAK_MIN = 0.25  # heat peaks below this are not candidates
+
+
+@dataclass(frozen=True)
+class Found:
+    """A candidate die top face in frame pixels: centre, size (side of its upright box)."""
+
+    cx: float
+    cy: float
+    size: float
+    score: float
+
+
+def standardise(img: np.ndarray) -> np.ndarray:
+    """float32 HxWx3 -> zero mean, about unit spread over all pixels and channels together
+    (keeps colour relations, drops overall brightness; the +8 keeps flat, dark images
+    from having their noise blown up)."""
+    img = img.astype(np.float32)
+    return (img - img.mean()) / (img.std() + 8.0)
+
+
+def finder_input(frame: np.ndarray) -> np.ndarray:
+    """BGR frame -> the finder's 1x3xHxW blob (scaled, standardised, padded)."""
+    s = FINDER_SCALE
+    h, w = frame.shape[:2]
+    sw, sh = max(1, round(w * s)), max(1, round(h * s))
+    small = cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_AREA)
+    return finder_blob(small)
+
+
+def finder_blob(small: np.ndarray) -> np.ndarray:
+    """An image already at finder scale -> standardised blob, padded with zeros (mean)."""
+    x = standardise(small)
+    h, w = x.shape[:2]
+    ph, pw = -h % FINDER_ALIGN, -w % FINDER_ALIGN
+    if ph or pw:
+        x = cv2.copyMakeBorder(x, 0, ph, 0, pw, cv2.BORDER_CONSTANT, value=(0, 0, 0))
+    return np.ascontiguousarray(x.transpose(2, 0, 1)[None])
+
+
+def face_crop(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
+    """The CROP x CROP BGR patch around a die centred at (cx, cy) of the given size."""
+    side = max(4.0, size * CROP_SIDE)
+    h, w = frame.shape[:2]
+    x0, y0 = int(round(cx - side / 2)), int(round(cy - side / 2))
+    n = int(round(side))
+    x1, y1 = x0 + n, y0 + n
+    pad = max(0, -x0, -y0, x1 - w, y1 - h)
+    if pad:
+        frame = cv2.copyMakeBorder(frame, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        x0, y0, x1, y1 = x0 + pad, y0 + pad, x1 + pad, y1 + pad
+    return cv2.resize(frame[y0:y1, x0:x1], (CROP, CROP), interpolation=cv2.INTER_AREA)
+
+
+def faces_blob(crops) -> np.ndarray:
+    return np.ascontiguousarray(np.stack([standardise(c) for c in crops]).transpose(0, 3, 1, 2))
+
+
+@lru_cache(maxsize=1)
+def _nets():
+    finder = cv2.dnn.readNetFromONNX(str(FINDER_FILE))
+    faces = cv2.dnn.readNetFromONNX(str(FACES_FILE))
+    return finder, faces
+
+
+def decode(out: np.ndarray, scale: float, frame_shape, peak_min: float = PEAK_MIN) -> list[Found]:
+    """Finder output (4 x h x w) -> heat peaks (3x3 local maxima) as frame-pixel candidates."""
+    heat = np.ascontiguousarray(out[0])
+    peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= peak_min)
+    ys, xs = np.nonzero(peaks)
+    fh, fw = frame_shape[:2]
+    found = []
+    for y, x in zip(ys.tolist(), xs.tolist()):
+        cx = (x + 0.5 + float(out[2, y, x])) * FINDER_STRIDE / scale
+        cy = (y + 0.5 + float(out[3, y, x])) * FINDER_STRIDE / scale
+        if 0 <= cx < fw and 0 <= cy < fh:
+            size = float(np.exp(np.clip(out[1, y, x], 0.0, 6.0))) / scale
+            found.append(Found(cx, cy, size, float(heat[y, x])))
+    return found
+
+
+def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
+    finder, _ = _nets()
+    finder.setInput(finder_input(frame))
+    out = finder.forward()[0]
+    return decode(out, FINDER_SCALE, frame.shape, peak_min)
+
+
+def read_crops(frame: np.ndarray, found: list[Found]) -> np.ndarray:
+    """N x 8 probabilities: column 0 "not a die top face", column v the value v."""
+    if not found:
+        return np.zeros((0, 8), np.float32)
+    _, faces = _nets()
+    faces.setInput(faces_blob([face_crop(frame, f.cx, f.cy, f.size) for f in found]))
+    logits = faces.forward().reshape(len(found), -1)
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)

@@ -1,0 +1,280 @@
+"""Training data for the dice reader's nets: labelled photographs and synthetic scenes,
+turned into augmented samples for the finder (256x256 at finder scale, with heat, size
+and offset targets) and for the face net (40x40 crops with a class 0..7).
+
+Photographs come from the development sets (../shared/dice-photos by default): an
+image is held out for validation unless its label row says "split": "train" (the
+sets' own source splits, about 20% held out). Only training images are ever sampled.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from vision import synth  # noqa: E402
+from vision.net import FINDER_SCALE, FINDER_STRIDE, face_crop, standardise  # noqa: E402
+
+PATCH = 256  # finder training patch side (finder-input pixels)
+MATTEOP65_PATTERN = 0.85  # matteop65 boxes surround the pips: pattern side / face side
+
+
+@dataclass
+class Scene:
+    """A labelled image: dice as rows (cx, cy, size, size_known, value) in pixels."""
+
+    image: np.ndarray
+    dice: np.ndarray
+    name: str  # "<set>/<image>"
+    misses: np.ndarray | None = None  # rows (cx, cy, size): where the finder fired wrongly
+
+
+def is_training(row: dict) -> bool:
+    return row.get("split") == "train"
+
+
+def _photo_dice(row: dict, set_name: str) -> np.ndarray:
+    rows = []
+    boxes = [(d["value"], d["bbox"]) for d in row["dice"]]
+    if set_name.startswith("matteop65"):
+        # boxes surround the pip pattern; a 1's box is just its pip. Dice in one photo are
+        # about the same size, so a face size comes from the photo's 4..6 (else 2, 3) boxes.
+        big = [max(b[2] - b[0], b[3] - b[1]) for v, b in boxes if v >= 4]
+        mid = [max(b[2] - b[0], b[3] - b[1]) for v, b in boxes if v in (2, 3)]
+        ref = big or mid
+        face = float(np.median(ref)) / MATTEOP65_PATTERN if ref else 60.0
+        for v, b in boxes:
+            rows.append(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, face, float(bool(ref)), v))
+    else:
+        for v, b in boxes:
+            rows.append(
+                ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, max(b[2] - b[0], b[3] - b[1]), 1.0, v)
+            )
+    return np.array(rows, np.float32).reshape(-1, 5)
+
+
+def load_photos(root: Path, training: bool = True) -> list[Scene]:
+    scenes = []
+    for set_dir in sorted(p for p in root.iterdir() if (p / "labels.jsonl").is_file()):
+        for line in (set_dir / "labels.jsonl").read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if is_training(row) != training:
+                continue
+            img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
+            scenes.append(
+                Scene(img, _photo_dice(row, set_dir.name), f"{set_dir.name}/{row['image']}")
+            )
+    return scenes
+
+
+def synthetic(seed: int) -> Scene:
+    """One varied synthetic scene (sizes, counts, 1..7 pips, side faces, distractors)."""
+    rng = np.random.default_rng(seed)
+    kinds = ("coin", "card", "hand", "shadow")
+    distractors = tuple(k for k in kinds if rng.random() < 0.2)
+    lo = float(rng.uniform(24, 60))
+    size = (640, 640) if rng.random() < 0.3 else (640, 480)
+    n = 0 if rng.random() < 0.06 else int(rng.integers(1, 13))
+    img, labels = synth.scene(
+        seed,
+        n=n,
+        values=range(1, 8),
+        touching=bool(rng.random() < 0.4),
+        side_faces=bool(rng.random() < 0.4),
+        distractors=distractors,
+        size=size,
+        die_size=(lo, lo * float(rng.uniform(1.05, 1.5))),
+    )
+    rows = []
+    for lab in labels:
+        x0, y0, x1, y1 = lab["bbox"]
+        rows.append((lab["centre"][0], lab["centre"][1], max(x1 - x0, y1 - y0), 1.0, lab["value"]))
+    return Scene(img, np.array(rows, np.float32).reshape(-1, 5), f"synth/{seed}")
+
+
+# ---------------------------------------------------------------- photometric augmentation
+
+
+def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Lighting, white balance, hue, shadows, blur, noise and JPEG, at random."""
+    x = img.astype(np.float32)
+    h, w = x.shape[:2]
+    if rng.random() < 0.5:  # hue and saturation (coloured dice and tables)
+        hsv = cv2.cvtColor(np.clip(x, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV).astype(
+            np.float32
+        )
+        hsv[..., 0] = (hsv[..., 0] + rng.uniform(0, 180)) % 180
+        hsv[..., 1] *= rng.uniform(0.5, 1.3)
+        x = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR).astype(
+            np.float32
+        )
+    x *= rng.uniform(0.8, 1.2, 3).astype(np.float32)  # white balance
+    m = x.mean()
+    x = (x - m) * rng.uniform(0.65, 1.3) + m * rng.uniform(0.6, 1.35)
+    if rng.random() < 0.5:  # uneven light
+        gx = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
+        gy = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
+        a = rng.uniform(0, 2 * math.pi)
+        x *= (1 + rng.uniform(0, 0.45) * (math.cos(a) * gx + math.sin(a) * gy))[..., None]
+    if rng.random() < 0.3:  # a soft shadow
+        sh = np.zeros((h, w), np.float32)
+        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        ax = (int(rng.uniform(0.1, 0.6) * w), int(rng.uniform(0.1, 0.6) * h))
+        cv2.ellipse(sh, c, ax, rng.uniform(0, 180), 0, 360, 1.0, -1)
+        sh = cv2.GaussianBlur(sh, (0, 0), max(1.0, 0.1 * min(h, w)))
+        x *= (1 - rng.uniform(0.2, 0.55) * sh)[..., None]
+    x = np.clip(x, 0, 255)
+    if rng.random() < 0.4:
+        x = 255 * (x / 255) ** rng.uniform(0.7, 1.4)
+    if rng.random() < 0.35:
+        x = cv2.GaussianBlur(x, (0, 0), rng.uniform(0.3, 1.3))
+    x += rng.normal(0, rng.uniform(0, 6), x.shape).astype(np.float32)
+    out = np.clip(x, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if rng.random() < 0.05:
+        out = cv2.cvtColor(cv2.cvtColor(out, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    return out
+
+
+# ---------------------------------------------------------------- finder samples
+
+
+def finder_sample(scene: Scene, rng: np.random.Generator):
+    """(3xPxP input, targets (heat, logsize, offx, offy, centre mask, size weight) at P/4)."""
+    s = FINDER_SCALE * math.exp(rng.uniform(math.log(0.7), math.log(1.45)))
+    small = cv2.resize(scene.image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    d = scene.dice.copy()
+    d[:, :3] *= s
+    h, w = small.shape[:2]
+    if len(d) and rng.random() < 0.8:
+        k = int(rng.integers(len(d)))
+        px, py = (
+            d[k, 0] + rng.uniform(-PATCH / 3, PATCH / 3),
+            d[k, 1] + rng.uniform(-PATCH / 3, PATCH / 3),
+        )
+    else:
+        px, py = rng.uniform(0, w), rng.uniform(0, h)
+    ang = 90.0 * int(rng.integers(4)) + rng.uniform(-15, 15)
+    M = cv2.getRotationMatrix2D((float(px), float(py)), ang, 1.0)
+    M[:, 2] += (PATCH / 2 - px, PATCH / 2 - py)
+    if rng.random() < 0.5:  # mirror
+        M[0] = -M[0]
+        M[0, 2] += PATCH - 1
+    fill = tuple(float(v) for v in rng.uniform(0, 255, 3))
+    patch = cv2.warpAffine(
+        small,
+        M,
+        (PATCH, PATCH),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=fill,
+    )
+    patch = photometric(patch, rng)
+    g = PATCH // FINDER_STRIDE
+    heat = np.zeros((g, g), np.float32)
+    reg = np.zeros((3, g, g), np.float32)
+    mask = np.zeros((g, g), np.float32)
+    sw = np.zeros((g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32)
+    for cx, cy, size, known, _v in d:
+        x, y = M @ np.array([cx, cy, 1.0])
+        if not (0 <= x < PATCH and 0 <= y < PATCH):
+            continue
+        fx, fy = x / FINDER_STRIDE, y / FINDER_STRIDE
+        ix, iy = int(fx), int(fy)
+        sigma = max(0.7, size / FINDER_STRIDE / 7)
+        blob = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma**2))
+        np.maximum(heat, blob, out=heat)
+        heat[iy, ix] = 1.0
+        mask[iy, ix] = 1.0
+        sw[iy, ix] = known
+        reg[:, iy, ix] = (math.log(max(size, 2.0)), fx - ix - 0.5, fy - iy - 0.5)
+    x = standardise(patch).transpose(2, 0, 1)
+    return x, np.concatenate([heat[None], reg, mask[None], sw[None]])
+
+
+# ---------------------------------------------------------------- face-net samples
+
+
+def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) -> int:
+    """Run a finder over the scenes and keep its candidates that are no die (no label
+    within 0.55 of a size) as hard negatives for the face net; returns how many."""
+    from vision.net import decode, finder_input
+
+    finder = cv2.dnn.readNetFromONNX(finder_onnx)
+    total = 0
+    for sc in scenes:
+        finder.setInput(finder_input(sc.image))
+        found = decode(finder.forward()[0], FINDER_SCALE, sc.image.shape, peak_min)
+        d = sc.dice
+        rows = [
+            (f.cx, f.cy, f.size)
+            for f in found
+            if not len(d) or np.min(np.hypot(d[:, 0] - f.cx, d[:, 1] - f.cy) / d[:, 2]) >= 0.55
+        ]
+        sc.misses = np.array(rows, np.float32).reshape(-1, 3)
+        total += len(rows)
+    return total
+
+
+def face_sample(scene: Scene, rng: np.random.Generator, positive: bool, die: int | None = None):
+    """(3x40x40 crop, class): a die's face (class = pips) or a place that is not one (0).
+    `die` picks the labelled die (else one at random); negatives prefer mined misses."""
+    d = scene.dice
+    if not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:
+        cx, cy, size = scene.misses[int(rng.integers(len(scene.misses)))]
+        r = rng.uniform(0, 0.1) * size
+        a = rng.uniform(0, 2 * math.pi)
+        cx, cy, label = cx + r * math.cos(a), cy + r * math.sin(a), 0
+    elif positive:
+        k = int(rng.integers(len(d))) if die is None else die
+        cx, cy, size, _known, value = d[k]
+        r = rng.uniform(0, 0.09) * size
+        a = rng.uniform(0, 2 * math.pi)
+        cx, cy = cx + r * math.cos(a), cy + r * math.sin(a)
+        label = int(value)
+    else:
+        h, w = scene.image.shape[:2]
+        sizes = d[:, 2] if len(d) else np.array([rng.uniform(25, 80)])
+        label = 0
+        for _ in range(50):
+            size = float(rng.choice(sizes))
+            if len(d) and rng.random() < 0.5:  # near a die: between dice, its side face, its edge
+                k = int(rng.integers(len(d)))
+                a = rng.uniform(0, 2 * math.pi)
+                r = rng.uniform(0.55, 1.1) * d[k, 2]
+                cx, cy = d[k, 0] + r * math.cos(a), d[k, 1] + r * math.sin(a)
+            else:
+                cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            if not len(d) or np.min(np.hypot(d[:, 0] - cx, d[:, 1] - cy) / d[:, 2]) >= 0.55:
+                break
+        size = size * math.exp(rng.uniform(-0.3, 0.3))
+    size = float(size) * math.exp(rng.uniform(math.log(0.85), math.log(1.2)))
+    half = int(size * 1.25) + 4
+    M = cv2.getRotationMatrix2D((float(cx), float(cy)), rng.uniform(0, 360), 1.0)
+    M[:, 2] += (half - cx, half - cy)
+    if rng.random() < 0.5:
+        M[0] = -M[0]
+        M[0, 2] += 2 * half - 1
+    region = cv2.warpAffine(
+        scene.image,
+        M,
+        (2 * half, 2 * half),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    region = photometric(region, rng)
+    crop = face_crop(region, half, half, size)
+    return standardise(crop).transpose(2, 0, 1), label

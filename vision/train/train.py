@@ -1,0 +1,178 @@
+"""Train one of the dice reader's nets and export it to ONNX in vision/.
+
+    /work/train-venv/bin/python vision/train/train.py finder --minutes 20
+    /work/train-venv/bin/python vision/train/train.py faces --minutes 20
+
+Samples are drawn afresh every step from the training photographs (60%) and a pool of
+synthetic scenes (40%), heavily augmented (vision/train/data.py), so the nets see
+variety rather than many epochs of the same pixels. The held-out photographs give a
+validation loss (fixed samples) that is printed beside the training loss. The learning
+rate follows a cosine over the time budget. Runs on CPU; `--threads 1` lets the two
+nets train side by side on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch.nn import functional as F
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import data  # noqa: E402
+import nets  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+OUT = {"finder": REPO / "vision" / "dice_finder.onnx", "faces": REPO / "vision" / "dice_faces.onnx"}
+SYNTH_SEED0 = 1_000_000  # far from the seeds the benchmark and tests use
+
+
+def focal_loss(pred, gt):
+    """CenterNet's penalty-reduced focal loss on the heat map."""
+    pred = pred.clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    neg = 1 - pos
+    pos_loss = torch.log(pred) * (1 - pred) ** 2 * pos
+    neg_loss = torch.log(1 - pred) * pred**2 * (1 - gt) ** 4 * neg
+    n = pos.sum().clamp(min=1)
+    return -(pos_loss.sum() + neg_loss.sum()) / n
+
+
+def finder_loss(out, t):
+    heat, reg = out[:, 0], out[:, 1:]
+    mask, sw = t[:, 4], t[:, 5]
+    n = mask.sum().clamp(min=1)
+    size = (F.l1_loss(reg[:, 0], t[:, 1], reduction="none") * sw).sum() / sw.sum().clamp(min=1)
+    off = (F.l1_loss(reg[:, 1:], t[:, 2:4], reduction="none") * mask[:, None]).sum() / n
+    return focal_loss(heat, t[:, 0]) + size + off
+
+
+def by_set(scenes):
+    """{set name: (scenes, [(scene, die index)...])}: sampling picks a set first, so a set
+    with fewer photos or dice is not drowned by the other."""
+    groups = {}
+    for sc in scenes:
+        groups.setdefault(sc.name.split("/")[0], []).append(sc)
+    return [(g, [(sc, k) for sc in g for k in range(len(sc.dice))]) for g in groups.values()]
+
+
+def batch(kind, photos, pool, rng, n):
+    xs, ys = [], []
+    for _ in range(n):
+        scenes, dice = photos[int(rng.integers(len(photos)))] if rng.random() < 0.6 else pool
+        if kind == "finder":
+            x, y = data.finder_sample(scenes[int(rng.integers(len(scenes)))], rng)
+        elif rng.random() < 0.75:
+            sc, k = dice[int(rng.integers(len(dice)))]
+            x, y = data.face_sample(sc, rng, True, k)
+        else:
+            x, y = data.face_sample(scenes[int(rng.integers(len(scenes)))], rng, False)
+        xs.append(x)
+        ys.append(y)
+    x = torch.from_numpy(np.stack(xs))
+    y = torch.from_numpy(np.stack(ys)) if kind == "finder" else torch.tensor(ys)
+    return x, y
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("net", choices=["finder", "faces"])
+    ap.add_argument("--minutes", type=float, default=20.0)
+    ap.add_argument("--photos", default=str(REPO.parent / "shared" / "dice-photos"))
+    ap.add_argument("--synthetic", type=int, default=1200, help="synthetic scenes in the pool")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate")
+    ap.add_argument("--init", default=None, help="start from this checkpoint (.pt)")
+    ap.add_argument("--checkpoint", default=None, help="where to save the weights (.pt)")
+    ap.add_argument(
+        "--mine",
+        default=None,
+        help="faces: a finder ONNX whose false candidates become hard negatives",
+    )
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    cv2.setNumThreads(1)
+    torch.manual_seed(a.seed)
+    rng = np.random.default_rng(a.seed)
+
+    t0 = time.time()
+    train = data.load_photos(Path(a.photos), training=True)
+    held = data.load_photos(Path(a.photos), training=False)
+    pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
+    print(
+        f"{len(train)} training photos, {len(held)} held out, {len(pool)} synthetic "
+        f"({time.time() - t0:.0f} s)",
+        flush=True,
+    )
+    if a.mine:
+        n = data.mine_misses(train + pool, a.mine)
+        print(f"{n} hard negatives mined with {a.mine}", flush=True)
+    photos, held_sets, (synth,) = by_set(train), by_set(held), by_set(pool)
+
+    kind = a.net
+    model = nets.DiceFinder() if kind == "finder" else nets.FaceReader()
+    if a.init:
+        model.load_state_dict(torch.load(a.init))
+    print(f"{kind}: {sum(p.numel() for p in model.parameters())} parameters", flush=True)
+    bs = 16 if kind == "finder" else 128
+    vrng = np.random.default_rng(12345)
+    val = [batch(kind, held_sets, held_sets[0], vrng, bs) for _ in range(8)]
+    loss_of = finder_loss if kind == "finder" else F.cross_entropy
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    lr0 = a.lr
+    budget = a.minutes * 60
+    start = time.time()
+    step, run = 0, []
+    while (frac := (time.time() - start) / budget) < 1.0:
+        lr = lr0 * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac))) * min(1.0, (step + 1) / 100)
+        for g in opt.param_groups:
+            g["lr"] = lr
+        model.train()
+        x, y = batch(kind, photos, synth, rng, bs)
+        loss = loss_of(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        run.append(float(loss.detach()))
+        step += 1
+        if step % 200 == 0:
+            model.eval()
+            with torch.no_grad():
+                vl = [float(loss_of(model(vx), vy)) for vx, vy in val]
+                extra = ""
+                if kind == "faces":
+                    acc = np.mean(
+                        [float((model(vx).argmax(1) == vy).float().mean()) for vx, vy in val]
+                    )
+                    extra = f"  val acc {acc:.4f}"
+            print(
+                f"step {step}  {time.time() - start:5.0f} s  lr {lr:.5f}  "
+                f"train {np.mean(run):.4f}  val {np.mean(vl):.4f}{extra}",
+                flush=True,
+            )
+            run = []
+    model.eval()
+    if a.checkpoint:
+        torch.save(model.state_dict(), a.checkpoint)
+    shape = (1, 3, 240, 320) if kind == "finder" else (1, 3, 40, 40)
+    nets.export(model, shape, OUT[kind])
+    print(
+        f"wrote {OUT[kind]} ({OUT[kind].stat().st_size} bytes) after {step} steps; "
+        f"OpenCV dnn vs PyTorch: max difference {nets.check_export(model, shape, OUT[kind]):.2e}",
+        flush=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
