@@ -50,10 +50,16 @@ def face_colour(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndar
     return np.median(lab[face], axis=0).astype(np.float32)
 
 
+#: the face net's softmax is over-sure; its probability is raised to this power so that
+#: CONFIRM_BELOW (0.6) falls where it says 0.9: on the held-out photos, readings under
+#: that were right only about 70% of the time, readings above it 98.5%
+SHARPEN = 5.0
+
+
 def confidence(score: float, probs: np.ndarray, value: int) -> float:
-    """How sure the reading is: the face net's belief in the value, damped when the finder
-    was unsure there is a die at all."""
-    return float(probs[value]) * min(1.0, score / 0.5)
+    """How sure the reading is: the face net's (sharpened) belief in the value, damped
+    when the finder was unsure there is a die at all."""
+    return float(probs[value]) ** SHARPEN * min(1.0, score / 0.5)
 
 
 def read_faces(frame: np.ndarray) -> list[Face]:

@@ -113,12 +113,24 @@ def test_reading_fields():
     assert r.to_json()["value"] == 6
 
 
-def test_synthetic_mix_floor():
-    """Guard against regressions on the benchmark's synthetic mix (a floor, not the target)."""
+@pytest.fixture(scope="module")
+def synthetic_mix():
+    """The benchmark's 200 synthetic scenes (every condition, 1..7 pips, distractors)."""
     from companion.commands.bench_vision import figures, score_synthetic
 
-    f = figures(score_synthetic(30))
-    assert f["right_pct"] >= 55.0, f
+    return figures(score_synthetic(200))
+
+
+def test_synthetic_mix_floor(synthetic_mix):
+    """Measured 99.71% of dice and 99% of scenes: a regression drops below this."""
+    assert synthetic_mix["right_pct"] >= 99.5 and synthetic_mix["false_per_image"] <= 0.01
+
+
+@pytest.mark.xfail(
+    strict=True, reason="99.71%: a 5 read as 3 (flagged, confidence 0.47), a blue 7 given no colour"
+)
+def test_synthetic_mix_target(synthetic_mix):
+    assert synthetic_mix["right_pct"] >= 99.9, synthetic_mix
 
 
 def test_read_rejects_non_images():

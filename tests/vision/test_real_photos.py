@@ -56,14 +56,12 @@ def test_validation_target_not_yet_reached(name, validation):
     assert dice >= DICE_RIGHT and images >= IMAGES_EXACT, (dice, images)
 
 
-def test_confident_readings_are_right(validation):
-    """At or above CONFIRM_BELOW a reading is right at least 97% of the time (the rest,
-    on these photos, include a few doubtful labels: docs/vision.md); wrong readings have
-    a lower confidence on average than right ones."""
+def test_confidence_tells_which_readings_to_confirm(validation):
+    """At or above CONFIRM_BELOW a reading is right at least 98% of the time (most of the
+    rest are doubtful labels: docs/vision.md); below it, where the player confirms, a
+    reading is right far less often."""
     pairs = [p for _t, c in validation.values() for p in c]
     sure = [ok for conf, ok in pairs if conf >= CONFIRM_BELOW]
-    assert sum(sure) / len(sure) >= 0.97
-    right = [conf for conf, ok in pairs if ok]
-    wrong = [conf for conf, ok in pairs if not ok]
-    if wrong:
-        assert sum(wrong) / len(wrong) < sum(right) / len(right)
+    doubt = [ok for conf, ok in pairs if conf < CONFIRM_BELOW]
+    assert sum(sure) / len(sure) >= 0.98
+    assert doubt and sum(doubt) / len(doubt) <= 0.85
