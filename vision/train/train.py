@@ -63,10 +63,11 @@ def by_set(scenes):
     return [(g, [(sc, k) for sc in g for k in range(len(sc.dice))]) for g in groups.values()]
 
 
-def batch(kind, photos, pool, rng, n):
+def batch(kind, photos, pool, rng, n, share=0.6):
+    """n samples, a `share` of them from the photographs, the rest synthetic."""
     xs, ys = [], []
     for _ in range(n):
-        scenes, dice = photos[int(rng.integers(len(photos)))] if rng.random() < 0.6 else pool
+        scenes, dice = photos[int(rng.integers(len(photos)))] if rng.random() < share else pool
         if kind == "finder":
             x, y = data.finder_sample(scenes[int(rng.integers(len(scenes)))], rng)
         elif rng.random() < 0.75:
@@ -92,6 +93,7 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate")
+    ap.add_argument("--share", type=float, default=0.6, help="share of samples from photos")
     ap.add_argument("--init", default=None, help="start from this checkpoint (.pt)")
     ap.add_argument("--checkpoint", default=None, help="where to save the weights (.pt)")
     ap.add_argument(
@@ -138,7 +140,7 @@ def main() -> int:
         for g in opt.param_groups:
             g["lr"] = lr
         model.train()
-        x, y = batch(kind, photos, synth, rng, bs)
+        x, y = batch(kind, photos, synth, rng, bs, a.share)
         loss = loss_of(model(x), y)
         opt.zero_grad()
         loss.backward()
