@@ -63,12 +63,20 @@ class FaceReader(nn.Module):
             nn.MaxPool2d(2),  # 5x5
             cbr(c3, c4),
         )
-        self.fc = nn.Linear(c4, classes)
+        # a 1x1 convolution, not nn.Linear: OpenCV 4's dnn cannot read the Gemm that
+        # a Linear exports to with a variable batch size
+        self.fc = nn.Conv2d(c4, classes, 1)
 
     def forward(self, x):
         x = self.body(x)
-        x = torch.flatten(F.adaptive_avg_pool2d(x, 1), 1)
-        return self.fc(x)
+        return torch.flatten(self.fc(F.adaptive_avg_pool2d(x, 1)), 1)
+
+    def load_state_dict(self, state, strict: bool = True):
+        """Also takes weights saved while the head was an nn.Linear."""
+        w = state.get("fc.weight")
+        if w is not None and w.dim() == 2:
+            state = {**state, "fc.weight": w[:, :, None, None]}
+        return super().load_state_dict(state, strict)
 
 
 def fuse_bn(model: nn.Module) -> nn.Module:

@@ -3,7 +3,7 @@
     /work/train-venv/bin/python vision/train/train.py finder --minutes 20
     /work/train-venv/bin/python vision/train/train.py faces --minutes 20
 
-Samples are drawn afresh every step from the training photographs (60%) and a pool of
+Samples are drawn afresh every step from the training photographs (60%, `--share`) and a pool of
 synthetic scenes (40%), heavily augmented (vision/train/data.py), so the nets see
 variety rather than many epochs of the same pixels. The held-out photographs give a
 validation loss (fixed samples) that is printed beside the training loss. The learning
