@@ -11,6 +11,7 @@ an unfinished game is resumed where it was.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import signal
 import sys
@@ -302,7 +303,10 @@ class _Footer:
     def too_small(self) -> str:
         """What to do about a terminal too small for the screen (asked at every frame, so a
         resized terminal is seen), else ""."""
-        columns, rows = shutil.get_terminal_size()
+        try:  # the terminal itself: COLUMNS/LINES exported by a shell go stale on resize
+            columns, rows = os.get_terminal_size(self.stream.fileno())
+        except (AttributeError, ValueError, OSError):
+            columns, rows = shutil.get_terminal_size()
         if columns >= self.needed[0] and rows >= self.needed[1]:
             return ""
         return (f"Make the terminal at least {self.needed[0]}x{self.needed[1]} "

@@ -90,6 +90,7 @@ def test_play_in_a_terminal_then_kill_and_resume(tmp_path):
         with Store(store) as opened:
             before = opened.unfinished()
         assert len(before.actions) == 3
+        tmux = Tmux(f"companion-test-{os.getpid()}-again")  # not the server still dying
         tmux.start(play)
         wait_for(lambda: "Resumed game from" in tmux.screen())
         tmux.keys("u")  # undo the throw
