@@ -13,13 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.commands.bench_vision import (
-    SPLITS,
-    photo_sets,
-    photos_dir,
-    score_photo_set,
-    vision_figures,
-)
+from companion.commands.bench_vision import photos_dir, score_photo_set, vision_figures
+from vision.photo_sets import SPLITS, photo_sets
 
 
 def main() -> int:

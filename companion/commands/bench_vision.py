@@ -11,14 +11,14 @@ readings per image and images read exactly right. It returns the figures as a di
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import time
 from pathlib import Path
 
+from vision.photo_sets import SPLITS, load_labels, photo_sets
+
 REPO = Path(__file__).resolve().parents[2]
-SPLITS = ("train", "validation")
 
 
 def photos_dir(explicit: str | os.PathLike | None = None) -> Path:
@@ -29,30 +29,6 @@ def photos_dir(explicit: str | os.PathLike | None = None) -> Path:
     if env:
         return Path(env)
     return (REPO / ".." / "shared" / "dice-photos").resolve()
-
-
-def photo_sets(root: Path) -> list[Path]:
-    if not root.is_dir():
-        return []
-    return sorted(p for p in root.iterdir() if (p / "labels.jsonl").is_file())
-
-
-def in_split(row: dict, split: str | None) -> bool:
-    """split None: every image; "train": the training images; "validation": the rest."""
-    if split is None:
-        return True
-    return (row.get("split") == "train") == (split == "train")
-
-
-def load_labels(set_dir: Path, split: str | None = None) -> list[dict]:
-    rows = []
-    with open(set_dir / "labels.jsonl", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                row = json.loads(line)
-                if in_split(row, split):
-                    rows.append(row)
-    return rows
 
 
 def score_photo_set(set_dir: Path, limit: int | None = None, split: str | None = None):

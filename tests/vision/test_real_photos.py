@@ -9,7 +9,8 @@ import cv2
 import pytest
 
 import vision
-from companion.commands.bench_vision import load_labels, photo_sets, photos_dir
+from companion.commands.bench_vision import photos_dir
+from vision.photo_sets import load_labels, photo_sets
 from vision.reading import CONFIRM_BELOW
 from vision.score import Tally, match
 

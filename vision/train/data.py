@@ -9,7 +9,6 @@ sets' own source splits, about 20% held out). Only training images are ever samp
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vision import synth  # noqa: E402
 from vision.net import FINDER_SCALE, FINDER_STRIDE, face_crop, standardise  # noqa: E402
+from vision.photo_sets import load_labels, photo_sets  # noqa: E402
 
 PATCH = 256  # finder training patch side (finder-input pixels)
 MATTEOP65_PATTERN = 0.85  # matteop65 boxes surround the pips: pattern side / face side
@@ -35,10 +35,6 @@ class Scene:
     dice: np.ndarray
     name: str  # "<set>/<image>"
     misses: np.ndarray | None = None  # rows (cx, cy, size): where the finder fired wrongly
-
-
-def is_training(row: dict) -> bool:
-    return row.get("split") == "train"
 
 
 def _photo_dice(row: dict, set_name: str) -> np.ndarray:
@@ -63,13 +59,8 @@ def _photo_dice(row: dict, set_name: str) -> np.ndarray:
 
 def load_photos(root: Path, training: bool = True) -> list[Scene]:
     scenes = []
-    for set_dir in sorted(p for p in root.iterdir() if (p / "labels.jsonl").is_file()):
-        for line in (set_dir / "labels.jsonl").read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            if is_training(row) != training:
-                continue
+    for set_dir in photo_sets(root):
+        for row in load_labels(set_dir, "train" if training else "validation"):
             img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
             scenes.append(
                 Scene(img, _photo_dice(row, set_dir.name), f"{set_dir.name}/{row['image']}")
