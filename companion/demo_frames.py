@@ -9,7 +9,6 @@ first. Dice and cards come from one seeded random source, consumed exactly as
 
 from __future__ import annotations
 
-import random
 import tempfile
 from pathlib import Path
 
@@ -19,20 +18,11 @@ from companion.store import Store
 from companion.table import Setup, Table
 from companion.ui.render import render
 from hardware.buttons import ButtonEvent
+from hardware.camera import VirtualRoller
 from hardware.display import PngDisplay
 
 PRESS = {"throw": "ok", "draw": "ok", "decide": "select", "setup_options": "select"}
 """The button a player following the advice presses on each screen."""
-
-
-class _SeededRoller:
-    """Throws dice the way `Throw.sample` does, from a shared random source."""
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def throw(self, count: int, faces: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(self.rng.choice(faces) for _ in range(count))
 
 
 def play_with_frames(
@@ -40,14 +30,14 @@ def play_with_frames(
     size: tuple[int, int] = (128, 64),
 ) -> list[Action]:
     """Play one game to the end, writing each frame to `frames`; return its actions."""
-    rng = random.Random(seed)
+    roller = VirtualRoller(seed)
     display = PngDisplay(frames, size=size, gif=True)
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "demo.db") as store:
         table = Table(
             store,
             Setup(game, players, options=options, start="options"),
-            dice=VirtualDice(_SeededRoller(rng)),
-            deck_rng=rng,
+            dice=VirtualDice(roller),
+            deck_rng=roller.rng,  # one random source for dice and cards, as in self_play
         )
         while True:
             display.show(render(table.screen(), size))
