@@ -24,6 +24,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--limit", type=int, metavar="N", help="at most N images per set (quicker)"
     )
+    parser.add_argument(
+        "--as-labelled", action="store_true",
+        help="score the photos against their labels as shipped, without vision's label fixes",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         from companion.commands.bench_vision import vision_figures
 
         print("== dice reader")
-        vision_figures(args.photos, limit=args.limit)
+        vision_figures(args.photos, limit=args.limit, as_labelled=args.as_labelled)
     if "screens" in parts:
         from companion.ui.bench import screen_figures
 

@@ -1,8 +1,9 @@
 """Vision figures: the dice reader scored on the real photographs and on synthetic scenes.
 
-`vision_figures(photos=None, out=print, limit=None, synthetic=200)` prints one line per
-photo set and split (the images the nets were trained on, and the held-out validation
-images: every row whose label does not say "split": "train"), then the synthetic mix,
+`vision_figures(photos=None, out=print, limit=None, synthetic=200, as_labelled=False)`
+prints one line per photo set and split (the images the nets were trained on, and the
+held-out validation images: every row whose label does not say "split": "train"; labels
+with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`), then the synthetic mix,
 then the speed: median milliseconds per 640x480 frame with OpenCV on 1 and on 2 threads.
 Each line gives dice read right (% of labelled dice), wrong values, dice missed, false
 readings per image and images read exactly right. It returns the figures as a dict
@@ -16,7 +17,7 @@ import statistics
 import time
 from pathlib import Path
 
-from vision.photo_sets import SPLITS, load_labels, photo_sets
+from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,8 +32,11 @@ def photos_dir(explicit: str | os.PathLike | None = None) -> Path:
     return (REPO / ".." / "shared" / "dice-photos").resolve()
 
 
-def score_photo_set(set_dir: Path, limit: int | None = None, split: str | None = None):
-    """(Tally, names of the images not read exactly right) for one set (and split)."""
+def score_photo_set(
+    set_dir: Path, limit: int | None = None, split: str | None = None, as_labelled: bool = False
+):
+    """(Tally, names of the images not read exactly right) for one set (and split),
+    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`."""
     import cv2
 
     import vision
@@ -40,7 +44,7 @@ def score_photo_set(set_dir: Path, limit: int | None = None, split: str | None =
 
     total = Tally()
     failures = []
-    for row in load_labels(set_dir, split)[:limit]:
+    for row in load_labels(set_dir, split, as_labelled)[:limit]:
         img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
         t = match(vision.read(img), row["dice"])
         total.add(t)
@@ -135,9 +139,11 @@ def vision_figures(
     out=print,
     limit: int | None = None,
     synthetic: int = 200,
+    as_labelled: bool = False,
 ) -> dict:
     """Score the reader on every photo set and split, `synthetic` scenes, and its speed;
-    print and return the figures."""
+    print and return the figures. Photo labels have LABEL_FIXES applied (each line says
+    how many) unless `as_labelled`."""
     results = {}
     root = photos_dir(photos)
     sets = photo_sets(root)
@@ -145,11 +151,13 @@ def vision_figures(
         out(f"vision: no photo sets under {root} (set COMPANION_DICE_PHOTOS)")
     for sd in sets:
         for split in SPLITS:
-            t, _ = score_photo_set(sd, limit, split)
+            t, _ = score_photo_set(sd, limit, split, as_labelled)
             if t.images:
                 name = f"{sd.name} {split}"
                 results[name] = figures(t)
-                out(line(name, results[name]))
+                n = 0 if as_labelled else fixes_applied(sd, split)
+                fixes = f"  ({n} label{'s' * (n > 1)} fixed)" if n else ""
+                out(line(name, results[name]) + fixes)
     if synthetic:
         t = score_synthetic(synthetic if limit is None else min(synthetic, limit))
         results["synthetic"] = figures(t)

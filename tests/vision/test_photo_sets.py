@@ -1,0 +1,56 @@
+"""The held-out split rule and the label fixes (vision/photo_sets.py)."""
+
+import json
+
+import pytest
+
+from companion.commands.bench_vision import photos_dir
+from vision import photo_sets as ps
+
+SET = "nell-byler-dice_detection"
+IMAGE = "images/IMG_20191209_095555.jpg"
+
+
+def write_set(root, rows, name=SET):
+    d = root / name
+    (d / "images").mkdir(parents=True)
+    (d / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return d
+
+
+def row(image, split, dice):
+    return {"image": image, "split": split, "dice": [{"value": v, "bbox": b} for v, b in dice]}
+
+
+def test_every_row_not_marked_train_is_held_out(tmp_path):
+    d = write_set(tmp_path, [row("a.jpg", "train", []), row("b.jpg", "test", []),
+                             row("c.jpg", "valid", []), {"image": "d.jpg", "dice": []}])
+    assert [r["image"] for r in ps.load_labels(d, "train")] == ["a.jpg"]
+    assert [r["image"] for r in ps.load_labels(d, "validation")] == ["b.jpg", "c.jpg", "d.jpg"]
+    assert len(ps.load_labels(d)) == 4
+
+
+def test_a_fix_changes_only_the_die_it_names(tmp_path):
+    box = [141.5, 247.5, 180.6, 280.7]
+    other = [300.0, 300.0, 340.0, 340.0]
+    d = write_set(tmp_path, [row(IMAGE, "test", [(5, box), (5, other)])])
+    (fixed,) = ps.load_labels(d)
+    assert [x["value"] for x in fixed["dice"]] == [6, 5]
+    (raw,) = ps.load_labels(d, as_labelled=True)
+    assert [x["value"] for x in raw["dice"]] == [5, 5]
+    assert ps.fixes_applied(d, "validation") == 1 and ps.fixes_applied(d, "train") == 0
+
+
+def test_a_fix_leaves_a_label_already_corrected_at_the_source(tmp_path):
+    d = write_set(tmp_path, [row(IMAGE, "test", [(6, [141.5, 247.5, 180.6, 280.7])])])
+    assert ps.fixes_applied(d) == 0
+    assert ps.load_labels(d)[0]["dice"][0]["value"] == 6
+
+
+@pytest.mark.skipif(not ps.photo_sets(photos_dir()), reason="no dice photos")
+def test_each_fix_finds_its_label_in_the_real_sets():
+    sets = {p.name: p for p in ps.photo_sets(photos_dir())}
+    for (name, image), fixes in ps.LABEL_FIXES.items():
+        if name in sets:
+            (r,) = [x for x in ps.load_labels(sets[name], as_labelled=True) if x["image"] == image]
+            assert ps.fixed(name, r)[1] == len(fixes), (name, image)
