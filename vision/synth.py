@@ -40,6 +40,17 @@ PLAIN_FACES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "red": ((40, 35, 190), (240, 240, 240)),
     "green": ((70, 140, 30), (240, 240, 240)),
 }
+# dark and deep-coloured plain dice (often marbled, pips white, red, gold or yellow), as
+# in many hobby sets; drawn only when a scene asks for `extra` variety (training), so
+# the benchmark's scenes stay as they were
+DARK_FACES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "navy": ((95, 45, 30), (235, 235, 235)),
+    "purple": ((90, 35, 70), (235, 235, 235)),
+    "smoke": ((55, 55, 60), (50, 50, 170)),
+    "teal": ((110, 120, 30), (40, 200, 230)),
+    "wine": ((45, 30, 110), (200, 210, 215)),
+    "jade": ((80, 120, 50), (30, 190, 230)),
+}
 BACKGROUNDS = [(60, 110, 40), (70, 70, 75), (150, 190, 210), (45, 40, 110), (120, 125, 125)]
 
 
@@ -55,10 +66,11 @@ class Die:
     pip_scale: float = 1.0  # pip radius relative to the usual
     spread: float = 1.0  # pip layout spread relative to the usual
     marble: float = 0.0  # strength of a marbled face pattern (0 none .. 1 strong)
+    glare: float = 0.0  # strength of a specular highlight on the face (0 none .. 0.7)
 
 
 def face_colours(name: str):
-    return CHARIDICE_FACES.get(name) or PLAIN_FACES[name]
+    return CHARIDICE_FACES.get(name) or PLAIN_FACES.get(name) or DARK_FACES[name]
 
 
 def _face_patch(
@@ -92,6 +104,14 @@ def _face_patch(
     for u, v in PIP_LAYOUT[value]:
         cx, cy = r + u * r * 0.95 * spread, r + v * r * 0.95 * spread
         cv2.circle(patch, (int(cx * 16), int(cy * 16)), pip_r * 16, p, -1, cv2.LINE_AA, shift=4)
+    if die is not None and die.glare > 0 and rng is not None and shade == 1.0:
+        # a light's reflection: a soft bright spot that washes out, but does not hide, pips
+        spot = np.zeros((px, px), np.float32)
+        c = (int(rng.uniform(0.15, 0.85) * px), int(rng.uniform(0.15, 0.85) * px))
+        ax = (int(rng.uniform(0.08, 0.3) * px), int(rng.uniform(0.05, 0.2) * px))
+        cv2.ellipse(spot, c, ax, rng.uniform(0, 180), 0, 360, 1.0, -1)
+        spot = cv2.GaussianBlur(spot, (0, 0), px * 0.05)[..., None] * die.glare
+        patch[:] = (patch.astype(np.float32) * (1 - spot) + 250 * spot).astype(np.uint8)
     return patch
 
 
@@ -255,14 +275,27 @@ def _distractor(img: np.ndarray, kind: str, rng: np.random.Generator) -> None:
 
 
 PIP_COLOURS = [(20, 20, 20), (245, 245, 245), (30, 30, 200), (40, 190, 230), (60, 50, 150)]
+DARK_PIP_COLOURS = [(240, 240, 240), (40, 40, 210), (50, 40, 140), (60, 170, 210), (40, 200, 235)]
 
 
-def _varied(d: Die, rng: np.random.Generator) -> Die:
+def _varied(d: Die, rng: np.random.Generator, extra: bool = False) -> Die:
     """Real dice differ: pip size and spacing always; plain dice also in pip colour and
-    marbling (Charidice faces keep their colours, which the colour names rely on)."""
+    marbling (Charidice faces keep their colours, which the colour names rely on).
+    `extra` adds what hobby dice under a lamp show: glare on any die, and dark faces
+    with pips of any light or red tone, dim ones included."""
     from dataclasses import replace
 
     d = replace(d, pip_scale=float(rng.uniform(0.8, 1.25)), spread=float(rng.uniform(0.88, 1.05)))
+    if extra:
+        if rng.random() < 0.25:
+            d = replace(d, glare=float(rng.uniform(0.2, 0.7)))
+        if d.face in DARK_FACES:
+            if rng.random() < 0.6:
+                pip = DARK_PIP_COLOURS[int(rng.integers(len(DARK_PIP_COLOURS)))]
+                d = replace(d, pip=pip)
+            if rng.random() < 0.6:
+                d = replace(d, marble=float(rng.uniform(0.3, 1.0)))
+            return d
     if d.face in PLAIN_FACES:
         if rng.random() < 0.3:
             fl = sum(PLAIN_FACES[d.face][0])
@@ -285,10 +318,13 @@ def scene(
     size=(640, 480),
     die_size=(42, 70),
     hard=True,
+    extra=False,
 ) -> tuple[np.ndarray, list[dict]]:
-    """A random labelled scene; `hard` adds lighting gradient, blur, JPEG noise."""
+    """A random labelled scene; `hard` adds lighting gradient, blur, JPEG noise; `extra`
+    (training variety) adds dark hobby dice and glare."""
     rng = np.random.default_rng(seed)
-    faces = list(faces or (list(PLAIN_FACES) + list(CHARIDICE_FACES)))
+    default = list(PLAIN_FACES) + list(CHARIDICE_FACES) + (list(DARK_FACES) if extra else [])
+    faces = list(faces or default)
     values = list(values)
     n = int(n if n is not None else rng.integers(1, 7))
     w, h = size
@@ -311,7 +347,7 @@ def scene(
             side = int(rng.integers(0, 4)) if side_faces and rng.random() < 0.6 else -1
             d = Die(int(rng.choice(values)), str(rng.choice(faces)), g, s, ang, side)
             if hard:
-                d = _varied(d, rng)
+                d = _varied(d, rng, extra)
             dice.append(d)
     if hard:
         opts = {

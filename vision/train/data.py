@@ -69,7 +69,8 @@ def load_photos(root: Path, training: bool = True) -> list[Scene]:
 
 
 def synthetic(seed: int) -> Scene:
-    """One varied synthetic scene (sizes, counts, 1..7 pips, side faces, distractors)."""
+    """One varied synthetic scene (sizes, counts, 1..7 pips, side faces, distractors;
+    half of them with dark hobby dice and glare, `synth.scene(extra=True)`)."""
     rng = np.random.default_rng(seed)
     kinds = ("coin", "card", "hand", "shadow")
     distractors = tuple(k for k in kinds if rng.random() < 0.2)
@@ -85,6 +86,7 @@ def synthetic(seed: int) -> Scene:
         distractors=distractors,
         size=size,
         die_size=(lo, lo * float(rng.uniform(1.05, 1.5))),
+        extra=bool(rng.random() < 0.5),
     )
     rows = []
     for lab in labels:

@@ -1,0 +1,46 @@
+"""Synthetic scenes: seeded, labelled, and the training-only variety (vision.synth)."""
+
+import numpy as np
+
+from vision import synth
+
+
+def test_a_seed_always_gives_the_same_scene():
+    a, la = synth.scene(42, touching=True, side_faces=True, distractors=("coin",))
+    b, lb = synth.scene(42, touching=True, side_faces=True, distractors=("coin",))
+    assert np.array_equal(a, b) and la == lb
+
+
+def test_labels_give_value_colour_and_a_box_around_the_centre():
+    _img, labels = synth.scene(3, n=5, values=range(1, 8))
+    assert len(labels) == 5
+    for lab in labels:
+        x0, y0, x1, y1 = lab["bbox"]
+        cx, cy = lab["centre"]
+        assert x0 < cx < x1 and y0 < cy < y1
+        assert 1 <= lab["value"] <= 7
+        assert lab["colour"] is None or lab["colour"] in synth.CHARIDICE_FACES
+
+
+def test_extra_variety_brings_dark_hobby_dice_and_glare():
+    faces, glare = set(), 0
+    for seed in range(40):
+        rng = np.random.default_rng(seed)
+        die = synth.Die(3, str(rng.choice(list(synth.DARK_FACES))), (50, 50), 40, 0)
+        varied = synth._varied(die, rng, extra=True)
+        faces.add(varied.face)
+        glare += varied.glare > 0
+        assert varied.pip is None or varied.pip in synth.DARK_PIP_COLOURS
+    assert glare and len(faces) > 3
+    plain = [synth._varied(synth.Die(3, "white", (50, 50), 40, 0), np.random.default_rng(s))
+             for s in range(40)]
+    assert not any(d.glare for d in plain)  # the benchmark's scenes have none
+
+
+def test_glare_brightens_part_of_the_face_only():
+    die = synth.Die(4, "navy", (50, 50), 40, 0, glare=0.7)
+    plain = synth._face_patch(4, "navy", 120, 1.0, synth.Die(4, "navy", (50, 50), 40, 0),
+                              np.random.default_rng(1))
+    shiny = synth._face_patch(4, "navy", 120, 1.0, die, np.random.default_rng(1))
+    brighter = shiny.astype(int).sum(2) - plain.astype(int).sum(2)
+    assert brighter.max() > 150 and (brighter > 30).mean() < 0.5
