@@ -67,6 +67,7 @@ class Die:
     spread: float = 1.0  # pip layout spread relative to the usual
     marble: float = 0.0  # strength of a marbled face pattern (0 none .. 1 strong)
     glare: float = 0.0  # strength of a specular highlight on the face (0 none .. 0.7)
+    faint: float = 0.0  # how faint some pips may be (translucent dice; 0 none .. 0.6)
 
 
 def face_colours(name: str):
@@ -101,14 +102,26 @@ def _face_patch(
     pip_scale, spread = (die.pip_scale, die.spread) if die is not None else (1.0, 1.0)
     pip_r = round(px * (0.085 if value > 1 else 0.11) * pip_scale)
     p = tuple(int(c * (shade if sum(pbgr) > 300 else 1.0)) for c in pbgr)
+    faint = die.faint if die is not None and rng is not None else 0.0
     for u, v in PIP_LAYOUT[value]:
         cx, cy = r + u * r * 0.95 * spread, r + v * r * 0.95 * spread
-        cv2.circle(patch, (int(cx * 16), int(cy * 16)), pip_r * 16, p, -1, cv2.LINE_AA, shift=4)
+        centre, radius = (int(cx * 16), int(cy * 16)), pip_r * 16
+        if faint:  # a pip of a translucent die: partly the face's colour
+            a = 1.0 - faint * float(rng.random())
+            pip = np.zeros_like(patch)
+            cv2.circle(pip, centre, radius, (255, 255, 255), -1, cv2.LINE_AA, shift=4)
+            m = pip[..., :1].astype(np.float32) / 255 * a
+            patch[:] = (patch * (1 - m) + np.array(p, np.float32) * m).astype(np.uint8)
+        else:
+            cv2.circle(patch, centre, radius, p, -1, cv2.LINE_AA, shift=4)
     if die is not None and die.glare > 0 and rng is not None and shade == 1.0:
-        # a light's reflection: a soft bright spot that washes out, but does not hide, pips
+        # a light's reflection, a soft spot or a streak: washes out, but does not hide, pips
         spot = np.zeros((px, px), np.float32)
         c = (int(rng.uniform(0.15, 0.85) * px), int(rng.uniform(0.15, 0.85) * px))
-        ax = (int(rng.uniform(0.08, 0.3) * px), int(rng.uniform(0.05, 0.2) * px))
+        if rng.random() < 0.5:
+            ax = (int(rng.uniform(0.08, 0.3) * px), int(rng.uniform(0.05, 0.2) * px))
+        else:
+            ax = (int(rng.uniform(0.2, 0.45) * px), int(rng.uniform(0.02, 0.06) * px) + 1)
         cv2.ellipse(spot, c, ax, rng.uniform(0, 180), 0, 360, 1.0, -1)
         spot = cv2.GaussianBlur(spot, (0, 0), px * 0.05)[..., None] * die.glare
         patch[:] = (patch.astype(np.float32) * (1 - spot) + 250 * spot).astype(np.uint8)
@@ -281,14 +294,16 @@ DARK_PIP_COLOURS = [(240, 240, 240), (40, 40, 210), (50, 40, 140), (60, 170, 210
 def _varied(d: Die, rng: np.random.Generator, extra: bool = False) -> Die:
     """Real dice differ: pip size and spacing always; plain dice also in pip colour and
     marbling (Charidice faces keep their colours, which the colour names rely on).
-    `extra` adds what hobby dice under a lamp show: glare on any die, and dark faces
-    with pips of any light or red tone, dim ones included."""
+    `extra` adds what hobby dice under a lamp show: glare on any die, faint pips (of
+    translucent dice), and dark faces with pips of any light or red tone, dim ones too."""
     from dataclasses import replace
 
     d = replace(d, pip_scale=float(rng.uniform(0.8, 1.25)), spread=float(rng.uniform(0.88, 1.05)))
     if extra:
-        if rng.random() < 0.25:
+        if rng.random() < 0.3:
             d = replace(d, glare=float(rng.uniform(0.2, 0.7)))
+        if rng.random() < 0.15:
+            d = replace(d, faint=float(rng.uniform(0.3, 0.6)))
         if d.face in DARK_FACES:
             if rng.random() < 0.6:
                 pip = DARK_PIP_COLOURS[int(rng.integers(len(DARK_PIP_COLOURS)))]

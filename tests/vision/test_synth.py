@@ -44,3 +44,13 @@ def test_glare_brightens_part_of_the_face_only():
     shiny = synth._face_patch(4, "navy", 120, 1.0, die, np.random.default_rng(1))
     brighter = shiny.astype(int).sum(2) - plain.astype(int).sum(2)
     assert brighter.max() > 150 and (brighter > 30).mean() < 0.5
+
+
+def test_faint_pips_are_part_face_part_pip():
+    rng = np.random.default_rng(4)
+    die = synth.Die(1, "navy", (50, 50), 40, 0, faint=0.6)
+    patch = synth._face_patch(1, "navy", 120, 1.0, die, rng)
+    centre = patch[55:65, 55:65].reshape(-1, 3).mean(0)
+    face, pip = (np.array(c, float) for c in synth.face_colours("navy"))
+    a = float(np.dot(centre - face, pip - face) / np.dot(pip - face, pip - face))
+    assert 0.3 < a < 0.95  # neither the face's colour nor the pip's
