@@ -19,7 +19,10 @@ import numpy as np
 FINDER_FILE = Path(__file__).with_name("dice_finder.onnx")
 FACES_FILE = Path(__file__).with_name("dice_faces.onnx")
 
-FINDER_SCALE = 0.5  # the finder sees the frame at half size (frames near 640x480)
+FINDER_SCALE = 0.5  # the finder sees a 640-px-wide frame at half size
+WORK_SIDE = 640  # larger frames are read as if their long side were this (the camera's)
+SIZE_RANGE = (26.0, 90.0)  # die sizes (px at WORK_SIDE) the finder reads best
+SIZE_AIM = 56.0  # a frame whose dice are below SIZE_RANGE is re-read enlarged to this
 FINDER_STRIDE = 4  # one heat cell per 4 finder-input pixels
 FINDER_ALIGN = 16  # finder input sides are padded to a multiple of this
 CROP = 40  # the face net sees CROP x CROP crops
@@ -106,18 +109,73 @@ def decode(out: np.ndarray, scale: float, frame_shape, peak_min: float = PEAK_MI
 
 
 def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
+    """Candidate top faces in frame pixels, for frames of any size.
+
+    A frame larger than WORK_SIDE is read shrunk to it (a phone photo reads like the
+    camera's frame). If the confident candidates are then narrower than SIZE_RANGE (a
+    camera far away), the frame is read again enlarged so they are SIZE_AIM wide. Dice
+    much wider than SIZE_RANGE (a camera very close) are not handled: the finder takes
+    their pips for dice, so the camera must sit where the dice are 26-90 px wide.
+    """
+    scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
+    found = _find_at(frame, scale, peak_min)
+    usual = _median_size(found)
+    if usual is not None and usual * scale < SIZE_RANGE[0]:
+        found = _find_at(frame, SIZE_AIM / usual, peak_min)
+    return found
+
+
+def _median_size(found: list[Found]) -> float | None:
+    """The median size of the confident candidates (frame px), None if there are none."""
+    sizes = [f.size for f in found if f.score >= 0.5]
+    return float(np.median(sizes)) if sizes else None
+
+
+def _find_at(frame: np.ndarray, scale: float, peak_min: float) -> list[Found]:
+    """The finder on the frame resized by `scale` (then by FINDER_SCALE), in frame pixels."""
     finder, _ = _nets()
-    finder.setInput(finder_input(frame))
-    out = finder.forward()[0]
-    return decode(out, FINDER_SCALE, frame.shape, peak_min)
+    if abs(scale - 1.0) < 0.02:
+        blob, s = finder_input(frame), FINDER_SCALE
+    else:
+        s = FINDER_SCALE * min(scale, 2048 / max(frame.shape[:2]))  # at most 1024 px wide
+        h, w = frame.shape[:2]
+        size = (max(16, round(w * s)), max(16, round(h * s)))
+        how = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+        blob = finder_blob(cv2.resize(frame, size, interpolation=how))
+        s = size[0] / w
+    finder.setInput(blob)
+    return decode(finder.forward()[0], s, frame.shape, peak_min)
+
+
+#: a crop the face net is not sure of (top probability under SURE) is read again turned
+#: a quarter, turned a half and mirrored, in one batch, and the four answers averaged: a
+#: pip lost in glare or JPEG blocks in one view is often seen in another. Sure crops (most
+#: of them) are read once, so this costs little time.
+SURE = 0.98
+VIEWS = (
+    lambda c: np.rot90(c),
+    lambda c: np.rot90(c, 2),
+    lambda c: c[:, ::-1],
+)
 
 
 def read_crops(frame: np.ndarray, found: list[Found]) -> np.ndarray:
     """N x 8 probabilities: column 0 "not a die top face", column v the value v."""
     if not found:
         return np.zeros((0, 8), np.float32)
+    crops = [face_crop(frame, f.cx, f.cy, f.size) for f in found]
+    probs = _face_probs(crops)
+    unsure = np.flatnonzero(probs.max(1) < SURE)
+    if len(unsure) and VIEWS:
+        more = _face_probs([np.ascontiguousarray(v(crops[i])) for v in VIEWS for i in unsure])
+        views = np.concatenate([probs[None, unsure], more.reshape(len(VIEWS), len(unsure), -1)])
+        probs[unsure] = views.mean(0)
+    return probs
+
+
+def _face_probs(crops: list[np.ndarray]) -> np.ndarray:
     _, faces = _nets()
-    faces.setInput(faces_blob([face_crop(frame, f.cx, f.cy, f.size) for f in found]))
-    logits = faces.forward().reshape(len(found), -1)
+    faces.setInput(faces_blob(crops))
+    logits = faces.forward().reshape(len(crops), -1)
     e = np.exp(logits - logits.max(1, keepdims=True))
     return e / e.sum(1, keepdims=True)

@@ -52,3 +52,34 @@ def test_standardise_ignores_brightness():
     a = net.standardise(img)
     assert abs(float(a.mean())) < 1e-4 and 0.5 < float(a.std()) < 1.0
     assert np.allclose(a, net.standardise(img + 60), atol=1e-4)
+
+
+def test_only_unsure_crops_are_read_again_in_other_views(monkeypatch):
+    """A sure crop keeps its one answer; an unsure one gets the mean over four views."""
+    seen = []
+
+    def fake_probs(crops):
+        seen.append(len(crops))
+        p = np.zeros((len(crops), 8), np.float32)
+        if len(seen) == 1:  # first read: crop 0 sure of 3, crop 1 torn between 5 and 6
+            p[0, 3] = 1.0
+            p[1, 5], p[1, 6] = 0.55, 0.45
+        else:  # the other views of crop 1 all say 6
+            p[:, 6] = 1.0
+        return p
+
+    monkeypatch.setattr(net, "_face_probs", fake_probs)
+    frame = np.zeros((100, 100, 3), np.uint8)
+    probs = net.read_crops(frame, [net.Found(30, 30, 20, 0.9), net.Found(70, 70, 20, 0.9)])
+    assert seen == [2, len(net.VIEWS)]
+    assert probs[0, 3] == 1.0
+    assert np.isclose(probs[1, 6], (0.45 + len(net.VIEWS)) / (1 + len(net.VIEWS)))
+
+
+def test_a_large_frame_is_read_at_the_cameras_size(monkeypatch):
+    scales = []
+    monkeypatch.setattr(net, "_find_at", lambda frame, s, peak: scales.append(s) or [])
+    net.find_dice(np.zeros((1440, 1920, 3), np.uint8))
+    net.find_dice(np.zeros((480, 640, 3), np.uint8))
+    net.find_dice(np.zeros((240, 320, 3), np.uint8))
+    assert scales == [1 / 3, 1.0, 1.0]

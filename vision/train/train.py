@@ -29,6 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import data  # noqa: E402
 import nets  # noqa: E402
 
+from vision.net import CROP  # noqa: E402  (data.py puts the repository on sys.path)
+
 REPO = Path(__file__).resolve().parents[2]
 OUT = {"finder": REPO / "vision" / "dice_finder.onnx", "faces": REPO / "vision" / "dice_faces.onnx"}
 SYNTH_SEED0 = 1_000_000  # far from the seeds the benchmark and tests use
@@ -166,7 +168,7 @@ def main() -> int:
     model.eval()
     if a.checkpoint:
         torch.save(model.state_dict(), a.checkpoint)
-    shape = (1, 3, 240, 320) if kind == "finder" else (1, 3, 40, 40)
+    shape = (1, 3, 240, 320) if kind == "finder" else (1, 3, CROP, CROP)
     nets.export(model, shape, OUT[kind])
     print(
         f"wrote {OUT[kind]} ({OUT[kind].stat().st_size} bytes) after {step} steps; "
