@@ -21,8 +21,8 @@ FACES_FILE = Path(__file__).with_name("dice_faces.onnx")
 
 FINDER_SCALE = 0.5  # the finder sees a 640-px-wide frame at half size
 WORK_SIDE = 640  # larger frames are read as if their long side were this (the camera's)
-SIZE_RANGE = (26.0, 90.0)  # die sizes (px at WORK_SIDE) the finder reads best
-SIZE_AIM = 56.0  # a frame whose dice are below SIZE_RANGE is re-read enlarged to this
+SIZE_MIN = 26.0  # dice narrower than this (px at WORK_SIDE) are read again enlarged ...
+SIZE_AIM = 56.0  # ... to this width
 FINDER_STRIDE = 4  # one heat cell per 4 finder-input pixels
 FINDER_ALIGN = 16  # finder input sides are padded to a multiple of this
 CROP = 40  # the face net sees CROP x CROP crops
@@ -112,15 +112,15 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
     """Candidate top faces in frame pixels, for frames of any size.
 
     A frame larger than WORK_SIDE is read shrunk to it (a phone photo reads like the
-    camera's frame). If the confident candidates are then narrower than SIZE_RANGE (a
+    camera's frame). If the confident candidates are then narrower than SIZE_MIN (a
     camera far away), the frame is read again enlarged so they are SIZE_AIM wide. Dice
-    much wider than SIZE_RANGE (a camera very close) are not handled: the finder takes
-    their pips for dice, so the camera must sit where the dice are 26-90 px wide.
+    much wider than about 110 px at 640 (a camera very close) are not handled: the finder
+    takes their pips for dice.
     """
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
     found = _find_at(frame, scale, peak_min)
     usual = _median_size(found)
-    if usual is not None and usual * scale < SIZE_RANGE[0]:
+    if usual is not None and usual * scale < SIZE_MIN:
         found = _find_at(frame, SIZE_AIM / usual, peak_min)
     return found
 
