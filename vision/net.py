@@ -25,7 +25,7 @@ SIZE_MIN = 26.0  # dice narrower than this (px at WORK_SIDE) are read again enla
 SIZE_AIM = 56.0  # ... to this width
 FINDER_STRIDE = 4  # one heat cell per 4 finder-input pixels
 FINDER_ALIGN = 16  # finder input sides are padded to a multiple of this
-CROP = 40  # the face net sees CROP x CROP crops
+CROP = 48  # the face net sees CROP x CROP crops (the die about 38 px of it)
 CROP_SIDE = 1.25  # crop side = this x the die's size
 PEAK_MIN = 0.25  # heat peaks below this are not candidates
 

@@ -144,6 +144,26 @@ def test_small_far_away_dice_are_read_enlarged():
     assert t.right / t.dice >= 0.90 and t.false == 0, t
 
 
+def test_confidence_singles_out_the_doubtful_readings():
+    """Blurred (sigma 3) and JPEG-20 frames of 30-40 px dice, where about one die in seven
+    is misread: readings at or above CONFIRM_BELOW stay right (measured 100% of 131), those
+    below it, which the player is asked to confirm, are often wrong (measured 73% right)."""
+    import cv2
+
+    from vision import synth
+    from vision.reading import CONFIRM_BELOW
+
+    sure, doubt = [], []
+    for seed in range(30000, 30060):
+        img, labels = synth.scene(seed, values=range(1, 7), die_size=(30, 40))
+        img = cv2.GaussianBlur(img, (0, 0), 3.0)
+        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 20])[1], 1)
+        for r in vision.read(img):
+            (sure if r.confidence >= CONFIRM_BELOW else doubt).append(match([r], labels).right)
+    assert len(doubt) >= 20 and sum(sure) / len(sure) >= 0.98
+    assert sum(doubt) / len(doubt) <= 0.85
+
+
 @pytest.fixture(scope="module")
 def synthetic_mix():
     """The benchmark's 200 synthetic scenes (every condition, 1..7 pips, distractors)."""
@@ -158,7 +178,8 @@ def test_synthetic_mix_floor(synthetic_mix):
 
 
 @pytest.mark.xfail(
-    strict=True, reason="99.71%: a 5 read as 3 (flagged, confidence 0.47), a blue 7 given no colour"
+    strict=True,
+    reason="99.71%: a 5 read as 3 (confidence 0.02, so asked), a blue 7 with big pips: no colour",
 )
 def test_synthetic_mix_target(synthetic_mix):
     assert synthetic_mix["right_pct"] >= 99.9, synthetic_mix
