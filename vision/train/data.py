@@ -1,6 +1,6 @@
 """Training data for the dice reader's nets: labelled photographs and synthetic scenes,
 turned into augmented samples for the finder (256x256 at finder scale, with heat, size
-and offset targets) and for the face net (40x40 crops with a class 0..7).
+and offset targets) and for the face net (CROP x CROP crops, 48x48, with a class 0..7).
 
 Photographs come from the development sets (../shared/dice-photos by default): an
 image is held out for validation unless its label row says "split": "train" (the
@@ -223,7 +223,7 @@ def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) ->
 
 
 def face_sample(scene: Scene, rng: np.random.Generator, positive: bool, die: int | None = None):
-    """(3x40x40 crop, class): a die's face (class = pips) or a place that is not one (0).
+    """(3 x CROP x CROP crop, class): a die's face (class = pips) or a place that is not one (0).
     `die` picks the labelled die (else one at random); negatives prefer mined misses."""
     d = scene.dice
     if not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:

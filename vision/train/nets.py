@@ -4,8 +4,8 @@ their ONNX export through OpenCV's dnn module, see vision/net.py).
 DiceFinder: frame (long side 320 px) -> one map at stride 4 with four channels:
   die-centre heat (sigmoid), log die size in input pixels, and the centre's sub-cell
   offset (x, y). Top faces only: side faces seen at an angle are background.
-FaceReader: a 40x40 crop around one found die -> 8 logits: 0 = not a die's top face,
-  1..7 = pip count.
+FaceReader: a 48x48 crop around one found die (the net takes any size; it was first
+  trained on 40x40) -> 8 logits: 0 = not a die's top face, 1..7 = pip count.
 """
 
 from __future__ import annotations
@@ -54,13 +54,13 @@ class FaceReader(nn.Module):
         c1, c2, c3, c4 = c
         self.body = nn.Sequential(
             cbr(3, c1),
-            nn.MaxPool2d(2),  # 20x20: pips are 2-5 px here
+            nn.MaxPool2d(2),  # 24x24: pips are 2-6 px here
             cbr(c1, c2),
             cbr(c2, c2),
-            nn.MaxPool2d(2),  # 10x10
+            nn.MaxPool2d(2),  # 12x12
             cbr(c2, c3),
             cbr(c3, c3),
-            nn.MaxPool2d(2),  # 5x5
+            nn.MaxPool2d(2),  # 6x6
             cbr(c3, c4),
         )
         # a 1x1 convolution, not nn.Linear: OpenCV 4's dnn cannot read the Gemm that
