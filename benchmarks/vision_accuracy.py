@@ -21,7 +21,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("photos", nargs="?", default=None)
     ap.add_argument("--limit", type=int, default=None)
-    ap.add_argument("--synthetic", type=int, default=200)
+    ap.add_argument("--synthetic", type=int, default=1000)
     ap.add_argument("--failures", action="store_true", help="list images not read exactly right")
     ap.add_argument(
         "--as-labelled", action="store_true", help="labels as shipped, without LABEL_FIXES"

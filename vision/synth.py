@@ -206,6 +206,7 @@ def render(
     for kind in distractors:
         _distractor(img, kind, rng)
     labels = []
+    tops = []  # top faces are pasted last: a side face lies below every top face
     for d in dice:
         q = _quad(d, rng, jitter)
         px = int(max(32, d.size * 3))
@@ -225,7 +226,7 @@ def render(
             sq = np.array([p1, p0, p0 + out * depth, p1 + out * depth], np.float32)
             side_val = int(rng.integers(1, 7))
             _paste(img, _face_patch(side_val, d.face, px, 0.62, d, rng), _rounded_mask(px, 0.1), sq)
-        _paste(img, _face_patch(d.value, d.face, px, 1.0, d, rng), _rounded_mask(px), q)
+        tops.append((_face_patch(d.value, d.face, px, 1.0, d, rng), _rounded_mask(px), q))
         x0, y0 = q.min(0)
         x1, y1 = q.max(0)
         colour = d.face if d.face in CHARIDICE_FACES else None
@@ -237,6 +238,8 @@ def render(
                 "centre": [float(d.centre[0]), float(d.centre[1])],
             }
         )
+    for patch, mask, q in tops:
+        _paste(img, patch, mask, q)
     out = img.astype(np.float32)
     if gradient:
         gx = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
@@ -298,7 +301,10 @@ def _varied(d: Die, rng: np.random.Generator, extra: bool = False) -> Die:
     translucent dice), and dark faces with pips of any light or red tone, dim ones too."""
     from dataclasses import replace
 
-    d = replace(d, pip_scale=float(rng.uniform(0.8, 1.25)), spread=float(rng.uniform(0.88, 1.05)))
+    scale, spread = float(rng.uniform(0.8, 1.25)), float(rng.uniform(0.88, 1.05))
+    if d.value >= 6:  # pips a side-step apart: no maker lets them touch
+        scale = min(scale, 1.09 * spread)
+    d = replace(d, pip_scale=scale, spread=spread)
     if extra:
         if rng.random() < 0.3:
             d = replace(d, glare=float(rng.uniform(0.2, 0.7)))

@@ -1,6 +1,6 @@
 """Vision figures: the dice reader scored on the real photographs and on synthetic scenes.
 
-`vision_figures(photos=None, out=print, limit=None, synthetic=200, as_labelled=False)`
+`vision_figures(photos=None, out=print, limit=None, synthetic=1000, as_labelled=False)`
 prints one line per photo set and split (the images the nets were trained on, and the
 held-out validation images: every row whose label does not say "split": "train"; labels
 with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`), then the synthetic mix,
@@ -69,7 +69,7 @@ def synthetic_scenes(n: int, seed0: int = 10_000):
         )
 
 
-def score_synthetic(n: int = 200):
+def score_synthetic(n: int = 1000):
     import vision
     from vision.score import Tally, match
 
@@ -138,7 +138,7 @@ def vision_figures(
     photos: str | os.PathLike | None = None,
     out=print,
     limit: int | None = None,
-    synthetic: int = 200,
+    synthetic: int = 1000,
     as_labelled: bool = False,
 ) -> dict:
     """Score the reader on every photo set and split, `synthetic` scenes, and its speed;
