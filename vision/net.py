@@ -48,13 +48,19 @@ def standardise(img: np.ndarray) -> np.ndarray:
     return (img - img.mean()) / (img.std() + 8.0)
 
 
-def finder_input(frame: np.ndarray) -> np.ndarray:
-    """BGR frame -> the finder's 1x3xHxW blob (scaled, standardised, padded)."""
-    s = FINDER_SCALE
-    h, w = frame.shape[:2]
-    sw, sh = max(1, round(w * s)), max(1, round(h * s))
-    small = cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_AREA)
-    return finder_blob(small)
+def finder_size(shape, scale: float = 1.0) -> tuple[int, int]:
+    """(width, height) the finder sees a frame of this shape at, resized by `scale` and
+    FINDER_SCALE (at most 1024 px on the long side)."""
+    h, w = shape[:2]
+    s = FINDER_SCALE * min(scale, 2048 / max(h, w))
+    return max(16, round(w * s)), max(16, round(h * s))
+
+
+def finder_input(frame: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """BGR frame -> the finder's 1x3xHxW blob (resized, standardised, padded)."""
+    size = finder_size(frame.shape, scale)
+    how = cv2.INTER_AREA if size[0] < frame.shape[1] else cv2.INTER_LINEAR
+    return finder_blob(cv2.resize(frame, size, interpolation=how))
 
 
 def finder_blob(small: np.ndarray) -> np.ndarray:
@@ -134,16 +140,8 @@ def _median_size(found: list[Found]) -> float | None:
 def _find_at(frame: np.ndarray, scale: float, peak_min: float) -> list[Found]:
     """The finder on the frame resized by `scale` (then by FINDER_SCALE), in frame pixels."""
     finder, _ = _nets()
-    if abs(scale - 1.0) < 0.02:
-        blob, s = finder_input(frame), FINDER_SCALE
-    else:
-        s = FINDER_SCALE * min(scale, 2048 / max(frame.shape[:2]))  # at most 1024 px wide
-        h, w = frame.shape[:2]
-        size = (max(16, round(w * s)), max(16, round(h * s)))
-        how = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
-        blob = finder_blob(cv2.resize(frame, size, interpolation=how))
-        s = size[0] / w
-    finder.setInput(blob)
+    finder.setInput(finder_input(frame, scale))
+    s = finder_size(frame.shape, scale)[0] / frame.shape[1]
     return decode(finder.forward()[0], s, frame.shape, peak_min)
 
 
