@@ -78,8 +78,7 @@ def load_labels(set_dir: Path, split: str | None = None, as_labelled: bool = Fal
     return rows
 
 
-def fixes_applied(set_dir: Path, split: str | None = None) -> int:
-    """How many labels of this set (and split) LABEL_FIXES changes."""
-    return sum(
-        fixed(set_dir.name, row)[1] for row in load_labels(set_dir, split, as_labelled=True)
-    )
+def fixes_applied(set_dir: Path, split: str | None = None, limit: int | None = None) -> int:
+    """How many labels of this set (and split; its first `limit` rows) LABEL_FIXES changes."""
+    rows = load_labels(set_dir, split, as_labelled=True)[:limit]
+    return sum(fixed(set_dir.name, row)[1] for row in rows)

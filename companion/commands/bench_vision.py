@@ -155,7 +155,7 @@ def vision_figures(
             if t.images:
                 name = f"{sd.name} {split}"
                 results[name] = figures(t)
-                n = 0 if as_labelled else fixes_applied(sd, split)
+                n = 0 if as_labelled else fixes_applied(sd, split, limit)
                 fixes = f"  ({n} label{'s' * (n > 1)} fixed)" if n else ""
                 out(line(name, results[name]) + fixes)
     if synthetic:

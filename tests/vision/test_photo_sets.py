@@ -39,6 +39,7 @@ def test_a_fix_changes_only_the_die_it_names(tmp_path):
     (raw,) = ps.load_labels(d, as_labelled=True)
     assert [x["value"] for x in raw["dice"]] == [5, 5]
     assert ps.fixes_applied(d, "validation") == 1 and ps.fixes_applied(d, "train") == 0
+    assert ps.fixes_applied(d, limit=0) == 0
 
 
 def test_a_fix_leaves_a_label_already_corrected_at_the_source(tmp_path):
