@@ -342,7 +342,7 @@ def scene(
     extra=False,
 ) -> tuple[np.ndarray, list[dict]]:
     """A random labelled scene; `hard` adds lighting gradient, blur, JPEG noise; `extra`
-    (training variety) adds dark hobby dice and glare."""
+    (training variety) adds dark hobby dice, faint pips and glare."""
     rng = np.random.default_rng(seed)
     default = list(PLAIN_FACES) + list(CHARIDICE_FACES) + (list(DARK_FACES) if extra else [])
     faces = list(faces or default)
