@@ -27,8 +27,11 @@ def references() -> dict[str, np.ndarray]:
 PLAIN = {"white", "ivory", "red", "green"}  # named only to keep them off the Charidice colours
 
 
-def name_of(lab, calibration=None) -> str | None:
-    """Nearest Charidice colour name, or None for faces nearer a plain die colour."""
+def name_of(lab, calibration=None, light_pips=True) -> str | None:
+    """Nearest Charidice colour name, or None for faces nearer a plain die colour.
+
+    Grey Charidice faces carry white pips: a face as grey as that without light pips is
+    a white, ivory or marbled die in dim light (its median falls to grey), so None."""
     lab = np.asarray(lab, np.float32)
     if calibration is not None:
         lab = calibration.apply(lab)
@@ -38,4 +41,6 @@ def name_of(lab, calibration=None) -> str | None:
         d = float(np.sum((lab - ref) ** 2 * np.array([0.5, 1.0, 1.0])))
         if d < bd:
             best, bd = name, d
-    return None if best in PLAIN else best
+    if best in PLAIN or (best == "grey" and not light_pips):
+        return None
+    return best

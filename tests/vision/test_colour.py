@@ -44,3 +44,27 @@ def test_calibration_recovers_colours_under_a_strong_cast():
 def test_identity_calibration():
     c = Calibration()
     assert np.allclose(c.apply([10, 20, 30]), [10, 20, 30])
+
+
+def dim_dice(dice, light=0.7):
+    img, labels = render(dice, size=(320, 240), background=(70, 70, 75), seed=4)
+    return (img.astype(np.float32) * light).astype(np.uint8), labels
+
+
+def test_white_and_marbled_dice_in_dim_light_are_not_grey():
+    # their median lightness falls to grey's, but their pips are dark or yellow, not white
+    dice = [
+        Die(4, "white", (70, 70), 56, 20, marble=0.9, pip=(30, 205, 235)),
+        Die(2, "ivory", (200, 70), 56, 40, marble=0.7, pip=(30, 205, 235)),
+        Die(5, "white", (70, 170), 56, 10, marble=0.9),
+        Die(6, "white", (200, 170), 56, 0, marble=0.8, pip=(30, 205, 235)),
+    ]
+    readings = vision.read(dim_dice(dice)[0])
+    assert sorted(r.value for r in readings) == [2, 4, 5, 6]
+    assert [r.colour for r in readings] == [None] * 4
+
+
+def test_grey_dice_stay_grey_in_dim_light_and_at_45_degrees_on_a_dark_table():
+    dice = [Die(v, "grey", (60 + 100 * (v - 1), 120), 56, 45) for v in (1, 2, 3)]
+    readings = vision.read(dim_dice(dice)[0])
+    assert sorted((r.colour, r.value) for r in readings) == [("grey", 1), ("grey", 2), ("grey", 3)]

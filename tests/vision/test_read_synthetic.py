@@ -172,17 +172,11 @@ def synthetic_mix():
     return figures(score_synthetic(1000))
 
 
-def test_synthetic_mix_floor(synthetic_mix):
-    """Measured 99.86% of dice and 99.5% of scenes: a regression drops below this."""
-    assert synthetic_mix["right_pct"] >= 99.5 and synthetic_mix["false_per_image"] <= 0.01
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="99.86%: 2 values misread of 3549 dice, 3 white dice in dim light named grey",
-)
-def test_synthetic_mix_target(synthetic_mix):
+def test_synthetic_mix_meets_the_target(synthetic_mix):
+    """The issue's 99.9% of dice, value and colour (measured 99.94%: 2 of 3549 values
+    misread), with at most one false reading in a hundred scenes."""
     assert synthetic_mix["right_pct"] >= 99.9, synthetic_mix
+    assert synthetic_mix["false_per_image"] <= 0.01, synthetic_mix
 
 
 def test_read_rejects_non_images():
