@@ -30,6 +30,10 @@ LABEL_FIXES: dict[tuple[str, str], list[tuple[tuple[float, float], int, int, str
     ("nell-byler-dice_detection", "images/IMG_20191209_095954.jpg"): [
         ((239, 338), 2, 3, "the same green die, three yellow pips on the diagonal"),
     ],
+    ("nell-byler-dice_detection", "images/IMG_20191208_112342.jpg"): [
+        ((316, 482), 2, 3, "glossy black die, three white pips on the diagonal, a glare"
+         " streak running into the top one"),
+    ],
     ("matteop65-Dice_Detection_Recognition", "images/valid_56.jpg"): [
         ((473, 273), 4, 1, "the box is around the single pip of a top face showing 1"),
     ],

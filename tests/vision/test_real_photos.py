@@ -40,21 +40,29 @@ def figures(t: Tally):
     return 100.0 * t.right / max(t.dice, 1), 100.0 * t.exact / max(t.images, 1)
 
 
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_validation_dice_meet_the_target(name, validation):
+    """At least 99% of the held-out dice read right on each set (measured: matteop65
+    100%, nell-byler 99.48%)."""
+    dice, _images = figures(validation[name][0])
+    assert dice >= DICE_RIGHT, dice
+
+
 @pytest.mark.parametrize("name", ["matteop65-Dice_Detection_Recognition"])
-def test_validation_meets_the_targets(name, validation):
+def test_validation_images_meet_the_target(name, validation):
     if name not in validation:
         pytest.skip(f"{name} absent")
-    dice, images = figures(validation[name][0])
-    assert dice >= DICE_RIGHT and images >= IMAGES_EXACT, (dice, images)
+    _dice, images = figures(validation[name][0])
+    assert images >= IMAGES_EXACT, images
 
 
 @pytest.mark.parametrize("name", ["nell-byler-dice_detection"])
-@pytest.mark.xfail(strict=True, reason="nell-byler: 98.95% / 93.55%, see docs/vision.md")
-def test_validation_target_not_yet_reached(name, validation):
+@pytest.mark.xfail(strict=True, reason="nell-byler: 30 of 31 images (96.77%), see docs/vision.md")
+def test_validation_images_target_not_yet_reached(name, validation):
     if name not in validation:
         pytest.skip(f"{name} absent")
-    dice, images = figures(validation[name][0])
-    assert dice >= DICE_RIGHT and images >= IMAGES_EXACT, (dice, images)
+    _dice, images = figures(validation[name][0])
+    assert images >= IMAGES_EXACT, images
 
 
 def test_confident_readings_are_right(validation):

@@ -54,3 +54,17 @@ def test_faint_pips_are_part_face_part_pip():
     face, pip = (np.array(c, float) for c in synth.face_colours("navy"))
     a = float(np.dot(centre - face, pip - face) / np.dot(pip - face, pip - face))
     assert 0.3 < a < 0.95  # neither the face's colour nor the pip's
+
+
+
+def test_glare_never_outshines_a_white_pip():
+    """Training glare (soft spots and streaks) washes pips out but never hides them, so
+    the labels stay true: a white pip stays lighter than any glare on the face around it."""
+    for seed in range(80):
+        die = synth.Die(3, "red", (50, 50), 40, 0, glare=0.7)
+        shiny = synth._face_patch(3, "red", 120, 1.0, die, np.random.default_rng(seed))
+        plain = synth._face_patch(3, "red", 120, 1.0, synth.Die(3, "red", (50, 50), 40, 0),
+                                  np.random.default_rng(seed))
+        shiny, face = shiny.astype(int).sum(2), plain.astype(int).sum(2) < 400
+        pips = [(int(60 + u * 57), int(60 + v * 57)) for u, v in synth.PIP_LAYOUT[3]]
+        assert all(shiny[y, x] > np.percentile(shiny[face], 99) for x, y in pips), seed
