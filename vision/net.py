@@ -164,7 +164,7 @@ def read_crops(frame: np.ndarray, found: list[Found]) -> np.ndarray:
     crops = [face_crop(frame, f.cx, f.cy, f.size) for f in found]
     probs = _face_probs(crops)
     unsure = np.flatnonzero(probs.max(1) < SURE)
-    if len(unsure) and VIEWS:
+    if len(unsure):
         more = _face_probs([np.ascontiguousarray(v(crops[i])) for v in VIEWS for i in unsure])
         views = np.concatenate([probs[None, unsure], more.reshape(len(VIEWS), len(unsure), -1)])
         probs[unsure] = views.mean(0)

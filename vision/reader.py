@@ -19,7 +19,7 @@ class Face:
     size: float  # side of the face's upright box, px
     confidence: float
     colour_lab: np.ndarray  # the face's colour (OpenCV 8-bit Lab), pips left out
-    light_pips: bool = True  # something on the face is much lighter than it (white pips)
+    light_pips: bool  # something on the face is much lighter than it (white pips)
 
     def bbox(self, w: int, h: int) -> tuple[int, int, int, int]:
         cx, cy = self.centre
