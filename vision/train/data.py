@@ -74,9 +74,10 @@ def synthetic(seed: int) -> Scene:
     rng = np.random.default_rng(seed)
     kinds = ("coin", "card", "hand", "shadow")
     distractors = tuple(k for k in kinds if rng.random() < 0.2)
-    lo = float(rng.uniform(24, 60))
+    # dice 24-90 px; one scene in ten has big dice (a camera close by), found at half size
+    lo = float(rng.uniform(90, 150) if rng.random() < 0.1 else rng.uniform(24, 60))
     size = (640, 640) if rng.random() < 0.3 else (640, 480)
-    n = 0 if rng.random() < 0.06 else int(rng.integers(1, 13))
+    n = 0 if rng.random() < 0.06 else int(rng.integers(1, 13 if lo < 90 else 4))
     img, labels = synth.scene(
         seed,
         n=n,
@@ -85,7 +86,7 @@ def synthetic(seed: int) -> Scene:
         side_faces=bool(rng.random() < 0.4),
         distractors=distractors,
         size=size,
-        die_size=(lo, lo * float(rng.uniform(1.05, 1.5))),
+        die_size=(lo, min(180.0, lo * float(rng.uniform(1.05, 1.5)))),
         extra=bool(rng.random() < 0.5),
     )
     rows = []
@@ -202,15 +203,16 @@ def finder_sample(scene: Scene, rng: np.random.Generator):
 
 
 def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) -> int:
-    """Run a finder over the scenes and keep its candidates that are no die (no label
-    within 0.55 of a size) as hard negatives for the face net; returns how many."""
-    from vision.net import decode, finder_input
+    """Run a finder over the scenes as the reader does (`net.find_dice`: the full-size
+    look and the half-size one for big dice) and keep its candidates that are no die (no
+    label within 0.55 of a size) as hard negatives for the face net; returns how many."""
+    from vision import net
 
-    finder = cv2.dnn.readNetFromONNX(finder_onnx)
+    net.FINDER_FILE = Path(finder_onnx)
+    net._nets.cache_clear()
     total = 0
     for sc in scenes:
-        finder.setInput(finder_input(sc.image))
-        found = decode(finder.forward()[0], FINDER_SCALE, sc.image.shape, peak_min)
+        found = net.find_dice(sc.image, peak_min)
         d = sc.dice
         rows = [
             (f.cx, f.cy, f.size)
