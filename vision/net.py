@@ -9,7 +9,7 @@ The models load once per process (first call), not on `import vision`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +23,8 @@ FINDER_SCALE = 0.5  # the finder sees a 640-px-wide frame at half size
 WORK_SIDE = 640  # larger frames are read as if their long side were this (the camera's)
 SIZE_MIN = 26.0  # dice narrower than this (px at WORK_SIDE) are read again enlarged ...
 SIZE_AIM = 56.0  # ... to this width
+BIG_SIDE = 90.0  # dice this wide or wider (px at WORK_SIDE) are found at half size ...
+BIG_PEAK_MIN = 0.5  # ... by peaks this strong (weaker ones there are groups of small dice)
 FINDER_STRIDE = 4  # one heat cell per 4 finder-input pixels
 FINDER_ALIGN = 16  # finder input sides are padded to a multiple of this
 CROP = 48  # the face net sees CROP x CROP crops (the die about 38 px of it)
@@ -38,6 +40,11 @@ class Found:
     cy: float
     size: float
     score: float
+    big: bool = False  # found by the half-size look for big dice
+
+    def holds(self, other: Found) -> bool:
+        """Whether the other's centre lies in this one's upright box."""
+        return max(abs(other.cx - self.cx), abs(other.cy - self.cy)) < self.size / 2
 
 
 def standardise(img: np.ndarray) -> np.ndarray:
@@ -119,16 +126,20 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
 
     A frame larger than WORK_SIDE is read shrunk to it (a phone photo reads like the
     camera's frame). If the confident candidates are then narrower than SIZE_MIN (a
-    camera far away), the frame is read again enlarged so they are SIZE_AIM wide. Dice
-    much wider than about 110 px at 640 (a camera very close) are not handled: the finder
-    takes their pips for dice.
+    camera far away), the frame is read again enlarged so they are SIZE_AIM wide.
+    Otherwise it is also looked at half size, where dice BIG_SIDE or wider (a camera
+    close by, up to about 200 px at 640) look usual; its confident candidates that wide
+    are added, marked `big` (at full size the finder takes such a die's pips for dice;
+    at half size, a group of small dice can pass for one big die: the reader sorts that
+    out with the face net's help).
     """
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
     found = _find_at(frame, scale, peak_min)
     usual = _median_size(found)
     if usual is not None and usual * scale < SIZE_MIN:
-        found = _find_at(frame, SIZE_AIM / usual, peak_min)
-    return found
+        return _find_at(frame, SIZE_AIM / usual, peak_min)
+    half = _find_at(frame, scale / 2, max(peak_min, BIG_PEAK_MIN))
+    return found + [replace(f, big=True) for f in half if f.size * scale >= BIG_SIDE]
 
 
 def _median_size(found: list[Found]) -> float | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .reading import DieReading, Expect
+from .reading import CONFIRM_BELOW, DieReading, Expect
 
 
 @dataclass(frozen=True)
@@ -82,16 +82,17 @@ def read_faces(frame: np.ndarray) -> list[Face]:
         raise ValueError("read() needs a BGR colour frame")
     found = net.find_dice(frame)
     probs = net.read_crops(frame, found)
-    faces: list[Face] = []
-    for f, p in sorted(zip(found, probs), key=lambda fp: -fp[0].score):
+    dice = []  # (candidate, probabilities, value) where the face net sees a die top face
+    for f, p in zip(found, probs):
         value = int(np.argmax(p[1:])) + 1
-        if p[0] >= p[value]:
-            continue  # the face net sees no die top face here
-        if any(
-            np.hypot(f.cx - g.centre[0], f.cy - g.centre[1]) < 0.5 * min(f.size, g.size)
-            for g in faces
-        ):
-            continue  # a second peak on a die already read
+        if p[value] > p[0]:
+            dice.append((f, p, value))
+    usual = [d for d in dice if not d[0].big]
+    big = [d for d in dice if d[0].big and not any(small_dice_there(d, u) for u in usual)]
+    faces: list[Face] = []
+    for f, p, value in sorted(big, key=_by_score) + sorted(usual, key=_by_score):
+        if any(on_the_same_die(f, g) for g in faces):
+            continue  # a second peak on a die already read, or a big die's pip
         faces.append(
             Face(
                 value,
@@ -101,7 +102,49 @@ def read_faces(frame: np.ndarray) -> list[Face]:
                 *face_colour(frame, f.cx, f.cy, f.size),
             )
         )
-    return reading_order(faces)
+    return reading_order(alike_in_size(faces))
+
+
+#: dice in one frame are alike in size (one set, one camera): a doubtful reading less than
+#: this times as wide as the frame's sure dice is a big die's side face or a speck
+ALIKE = 0.5
+
+
+def alike_in_size(faces: list[Face]) -> list[Face]:
+    """The faces, less doubtful ones much narrower than the sure ones."""
+    sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
+    if not sure:
+        return faces
+    least = ALIKE * float(np.median(sure))
+    return [f for f in faces if f.confidence >= CONFIRM_BELOW or f.size >= least]
+
+
+def _by_score(d) -> float:
+    return -d[0].score
+
+
+def strength(d) -> float:
+    """How strongly a (candidate, probabilities, value) says "a die of this value": the
+    finder's heat times the face net's sharpened belief."""
+    f, p, value = d
+    return f.score * float(p[value]) ** SHARPEN
+
+
+def small_dice_there(big, usual) -> bool:
+    """Whether a usual-size reading inside a big-die candidate says "die" at least as
+    strongly: then the big candidate is a group of small dice (or the same die, seen at
+    both sizes), and the usual readings stand. A big die's pips read as dice at full size
+    say it weakly: the finder and the face net are unsure of a pip pair."""
+    return big[0].holds(usual[0]) and strength(usual) >= strength(big)
+
+
+def on_the_same_die(f, g: Face) -> bool:
+    """Whether candidate f is a second peak on the read face g (within half a die of it)
+    or, g being much bigger, one of g's pips (its centre in g's box)."""
+    dx, dy = abs(f.cx - g.centre[0]), abs(f.cy - g.centre[1])
+    if np.hypot(dx, dy) < 0.5 * min(f.size, g.size):
+        return True
+    return g.size >= 1.6 * f.size and max(dx, dy) < 0.5 * g.size
 
 
 def reading_order(faces: list[Face]) -> list[Face]:

@@ -82,4 +82,36 @@ def test_a_large_frame_is_read_at_the_cameras_size(monkeypatch):
     net.find_dice(np.zeros((1440, 1920, 3), np.uint8))
     net.find_dice(np.zeros((480, 640, 3), np.uint8))
     net.find_dice(np.zeros((240, 320, 3), np.uint8))
-    assert scales == [1 / 3, 1.0, 1.0]
+    assert scales == [1 / 3, 1 / 6, 1.0, 0.5, 1.0, 0.5]  # each also at half size, for big dice
+
+
+def test_the_half_size_look_adds_only_big_confident_candidates(monkeypatch):
+    looks = {
+        1.0: [net.Found(100, 100, 50, 0.9)],
+        0.5: [
+            net.Found(300, 200, 140, 0.9),  # a big die
+            net.Found(100, 100, 60, 0.9),  # a usual die seen again: left to the full look
+        ],
+    }
+    peaks = {}
+
+    def find_at(frame, s, peak):
+        peaks[s] = peak
+        return [f for f in looks[s] if f.score >= peak]
+
+    monkeypatch.setattr(net, "_find_at", find_at)
+    found = net.find_dice(np.zeros((480, 640, 3), np.uint8))
+    assert found == [looks[1.0][0], net.Found(300, 200, 140, 0.9, big=True)]
+    assert peaks == {1.0: net.PEAK_MIN, 0.5: net.BIG_PEAK_MIN}
+
+
+def test_tiny_dice_are_not_looked_for_at_half_size(monkeypatch):
+    scales = []
+
+    def find_at(frame, s, peak):
+        scales.append(s)
+        return [net.Found(100, 100, 14, 0.9)]
+
+    monkeypatch.setattr(net, "_find_at", find_at)
+    net.find_dice(np.zeros((480, 640, 3), np.uint8))
+    assert scales == [1.0, net.SIZE_AIM / 14]

@@ -144,6 +144,19 @@ def test_small_far_away_dice_are_read_enlarged():
     assert t.right / t.dice >= 0.90 and t.false == 0, t
 
 
+def test_close_up_big_dice_are_read():
+    """Dice 110-180 px wide in a 640x480 frame (a camera close by) are found at half size:
+    all 81 read right. Without that look 32 were, with 11 false readings on pips."""
+    from vision import synth
+    from vision.score import Tally
+
+    t = Tally()
+    for seed in range(800, 860):
+        img, labels = synth.scene(seed, values=range(1, 8), die_size=(110, 180))
+        t.add(match(vision.read(img), labels))
+    assert t.right / t.dice >= 0.98 and t.false == 0, t
+
+
 def test_confidence_singles_out_the_doubtful_readings():
     """Blurred (sigma 3) and JPEG-20 frames of 30-40 px dice, where about one die in seven
     is misread: readings at or above CONFIRM_BELOW stay right (measured 100% of 131), those

@@ -86,3 +86,36 @@ def test_photos_at_twice_their_size_read_as_well(validation):
             labels = [{**d, "bbox": [v * 2 for v in d["bbox"]]} for d in row["dice"]]
             total.add(match(vision.read(big), labels))
         assert total.right >= validation[name][0].right - 1, (name, total)
+
+
+def close_up_windows(img, dice, k):
+    """The photo enlarged k times, cut into 640x480 windows; those holding whole dice and
+    no part of one, with their labels moved into the window."""
+    big = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    h, w = big.shape[:2]
+    for y0 in range(0, max(1, h - 480 + 1), 480):
+        for x0 in range(0, max(1, w - 640 + 1), 640):
+            whole, cut = [], False
+            for d in dice:
+                x1, y1, x2, y2 = d["bbox"]
+                b = [x1 * k - x0, y1 * k - y0, x2 * k - x0, y2 * k - y0]
+                if b[0] >= 0 and b[1] >= 0 and b[2] <= 640 and b[3] <= 480:
+                    whole.append({**d, "bbox": b})
+                elif b[2] > 0 and b[3] > 0 and b[0] < 640 and b[1] < 480:
+                    cut = True
+            if whole and not cut:
+                yield big[y0 : y0 + 480, x0 : x0 + 640], whole
+
+
+def test_close_up_photos_read_as_well():
+    """A camera close by: the held-out photos enlarged 2.5x (dice 90-150 px wide, found at
+    half size) and cut into 640x480 windows holding whole dice. Measured: matteop65 76 of
+    77 dice, nell-byler all 40, no false reading (without the half-size look: 13 of 77
+    and 39 of 40, with 81 false readings)."""
+    for _name, path in SETS.items():
+        total = Tally()
+        for row in load_labels(path, "validation"):
+            img = cv2.imread(str(path / row["image"]), cv2.IMREAD_COLOR)
+            for window, labels in close_up_windows(img, row["dice"], 2.5):
+                total.add(match(vision.read(window), labels))
+        assert total.right / total.dice >= 0.98 and total.false <= 0.02 * total.images, total

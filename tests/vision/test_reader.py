@@ -1,0 +1,111 @@
+"""How the reader turns candidates and face-net answers into readings: second peaks,
+big dice found at half size and their pips, groups of small dice (nets faked)."""
+
+import numpy as np
+import pytest
+
+from vision import net, reader
+
+FRAME = np.full((480, 640, 3), 120, np.uint8)
+
+
+def fake_nets(monkeypatch, found_and_values):
+    """Candidates with the value the face net gives each (0: not a die), and how sure it
+    is of it (1.0 unless given; the rest goes to "not a die")."""
+    found = [row[0] for row in found_and_values]
+    answers = {row[0]: (row[1], row[2] if len(row) > 2 else 1.0) for row in found_and_values}
+
+    def read_crops(frame, cands):
+        p = np.zeros((len(cands), 8), np.float32)
+        for i, cand in enumerate(cands):
+            value, sure = answers[cand]
+            p[i, 0] = 1.0 - sure
+            p[i, value] += sure
+        return p
+
+    monkeypatch.setattr(net, "find_dice", lambda frame: list(found))
+    monkeypatch.setattr(net, "read_crops", read_crops)
+
+
+def read(monkeypatch, found_and_values):
+    fake_nets(monkeypatch, found_and_values)
+    return [(f.value, f.centre, f.size) for f in reader.read_faces(FRAME)]
+
+
+def test_a_second_peak_on_a_die_is_not_a_second_die(monkeypatch):
+    got = read(
+        monkeypatch,
+        [(net.Found(100, 100, 50, 0.9), 3), (net.Found(110, 100, 48, 0.6), 3)],
+    )
+    assert got == [(3, (100, 100), 50)]
+
+
+def test_touching_dice_are_two(monkeypatch):
+    got = read(
+        monkeypatch,
+        [(net.Found(100, 100, 50, 0.9), 3), (net.Found(152, 100, 50, 0.8), 4)],
+    )
+    assert [v for v, _c, _s in got] == [3, 4]
+
+
+def test_a_big_die_hides_its_pips_read_at_full_size(monkeypatch):
+    got = read(
+        monkeypatch,
+        [
+            (net.Found(300, 200, 160, 0.9, big=True), 5),
+            (net.Found(260, 160, 30, 0.4), 1),  # a pip, taken for a die at full size
+            (net.Found(300, 200, 30, 0.7), 0),  # a pip the face net turns away
+        ],
+    )
+    assert got == [(5, (300, 200), 160)]
+
+
+@pytest.mark.parametrize("big_sure", [0.7, 1.0])
+def test_small_dice_read_at_full_size_are_not_one_big_die(monkeypatch, big_sure):
+    """Two small dice side by side can pass for a big 2 at half size; at full size they
+    are found and read more strongly."""
+    got = read(
+        monkeypatch,
+        [
+            (net.Found(300, 200, 120, 0.7, big=True), 2, big_sure),
+            (net.Found(280, 200, 38, 0.8), 4),
+            (net.Found(320, 200, 38, 0.75), 6),
+        ],
+    )
+    assert [v for v, _c, _s in got] == [4, 6]
+
+
+def test_a_big_die_stays_when_the_full_look_reads_its_pips_weakly(monkeypatch):
+    """Two pips of a big 3 taken for a die at full size: weaker than the big die."""
+    got = read(
+        monkeypatch,
+        [
+            (net.Found(300, 200, 160, 0.9, big=True), 3),
+            (net.Found(280, 180, 80, 0.75), 2, 0.95),
+            (net.Found(320, 220, 60, 0.4), 1),
+        ],
+    )
+    assert got == [(3, (300, 200), 160)]
+
+
+def test_the_same_die_seen_at_both_sizes_is_read_once(monkeypatch):
+    got = read(
+        monkeypatch,
+        [(net.Found(300, 200, 96, 0.8, big=True), 5), (net.Found(302, 198, 90, 0.9), 5)],
+    )
+    assert got == [(5, (302, 198), 90)]
+
+
+def test_doubtful_readings_much_smaller_than_the_sure_dice_are_dropped(monkeypatch):
+    """A big die's side face or a speck on the table, read at a quarter of the dice's size."""
+    got = read(
+        monkeypatch,
+        [
+            (net.Found(200, 200, 150, 0.9, big=True), 4),
+            (net.Found(450, 200, 150, 0.9, big=True), 6),
+            (net.Found(300, 400, 40, 0.6), 3, 0.6),  # doubtful and small: dropped
+            (net.Found(100, 400, 40, 0.9), 2),  # sure: kept, however small
+            (net.Found(500, 400, 90, 0.3), 5, 0.6),  # doubtful but more than half as wide
+        ],
+    )
+    assert [v for v, _c, _s in got] == [4, 6, 2, 5]
