@@ -159,8 +159,8 @@ def test_close_up_big_dice_are_read():
 
 def test_confidence_singles_out_the_doubtful_readings():
     """Blurred (sigma 3) and JPEG-20 frames of 30-40 px dice, where about one die in seven
-    is misread: readings at or above CONFIRM_BELOW stay right (measured 100% of 131), those
-    below it, which the player is asked to confirm, are often wrong (measured 73% right)."""
+    is misread: readings at or above CONFIRM_BELOW stay right (measured 140 of 141), those
+    below it, which the player is asked to confirm, are often wrong (measured 69% right)."""
     import cv2
 
     from vision import synth
