@@ -123,19 +123,25 @@ def _by_score(d) -> float:
     return -d[0].score
 
 
-def strength(d) -> float:
-    """How strongly a (candidate, probabilities, value) says "a die of this value": the
-    finder's heat times the face net's sharpened belief."""
+def strength(d, of_value: bool = True) -> float:
+    """How strongly a (candidate, probabilities, value) says "a die of this value" (or, not
+    `of_value`, "a die here", whatever its value): the finder's heat times the face net's
+    sharpened belief."""
     f, p, value = d
-    return f.score * float(p[value]) ** SHARPEN
+    return f.score * float(p[value] if of_value else 1.0 - p[0]) ** SHARPEN
 
 
 def small_dice_there(big, usual) -> bool:
-    """Whether a usual-size reading inside a big-die candidate says "die" at least as
-    strongly: then the big candidate is a group of small dice (or the same die, seen at
-    both sizes), and the usual readings stand. A big die's pips read as dice at full size
-    say it weakly: the finder and the face net are unsure of a pip pair."""
-    return big[0].holds(usual[0]) and strength(usual) >= strength(big)
+    """Whether a usual-size reading inside a big-die candidate outweighs it: then the big
+    candidate is a group of small dice (or the same die seen at both sizes) and the
+    usual readings stand. A group's dice are each sure of their value, while a big die's
+    pips, taken for dice at full size, are unsure what they show: so values weigh. But
+    a lone small die on a plain table looks like a big 1 at half size, and is surely a
+    die even when its pips are hard to count (a big 1's pip is not taken for a die): so
+    against a big 1, being a die weighs."""
+    if not big[0].holds(usual[0]):
+        return False
+    return strength(usual, of_value=big[2] != 1) >= strength(big)
 
 
 def on_the_same_die(f, g: Face) -> bool:

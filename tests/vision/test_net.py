@@ -105,13 +105,16 @@ def test_the_half_size_look_adds_only_big_confident_candidates(monkeypatch):
     assert peaks == {1.0: net.PEAK_MIN, 0.5: net.BIG_PEAK_MIN}
 
 
-def test_tiny_dice_are_not_looked_for_at_half_size(monkeypatch):
+def test_small_dice_are_looked_for_again_enlarged(monkeypatch):
+    """Candidates the finder sizes under SIZE_MIN: the enlarged look replaces the first
+    (small candidates may also be a big die's pips, so the half-size look still runs)."""
     scales = []
 
     def find_at(frame, s, peak):
         scales.append(s)
-        return [net.Found(100, 100, 14, 0.9)]
+        return [net.Found(100, 100, 20 if s == 1.0 else 56, 0.9)]
 
     monkeypatch.setattr(net, "_find_at", find_at)
-    net.find_dice(np.zeros((480, 640, 3), np.uint8))
-    assert scales == [1.0, net.SIZE_AIM / 14]
+    found = net.find_dice(np.zeros((480, 640, 3), np.uint8))
+    assert scales == [1.0, net.SIZE_AIM / 20, 0.5]
+    assert found == [net.Found(100, 100, 56, 0.9)]  # the half look's 56 px is not big

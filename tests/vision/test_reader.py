@@ -10,16 +10,16 @@ FRAME = np.full((480, 640, 3), 120, np.uint8)
 
 
 def fake_nets(monkeypatch, found_and_values):
-    """Candidates with the value the face net gives each (0: not a die), and how sure it
-    is of it (1.0 unless given; the rest goes to "not a die")."""
+    """Rows (candidate, value the face net gives it (0: not a die)[, how sure it is of
+    it (1.0)[, where the rest goes (0, "not a die")]])."""
     found = [row[0] for row in found_and_values]
-    answers = {row[0]: (row[1], row[2] if len(row) > 2 else 1.0) for row in found_and_values}
+    answers = {row[0]: (*row[1:], *(1.0, 0)[len(row) - 2 :]) for row in found_and_values}
 
     def read_crops(frame, cands):
         p = np.zeros((len(cands), 8), np.float32)
         for i, cand in enumerate(cands):
-            value, sure = answers[cand]
-            p[i, 0] = 1.0 - sure
+            value, sure, rest = answers[cand]
+            p[i, rest] = 1.0 - sure
             p[i, value] += sure
         return p
 
@@ -76,12 +76,13 @@ def test_small_dice_read_at_full_size_are_not_one_big_die(monkeypatch, big_sure)
 
 
 def test_a_big_die_stays_when_the_full_look_reads_its_pips_weakly(monkeypatch):
-    """Two pips of a big 3 taken for a die at full size: weaker than the big die."""
+    """Pips of a big 3 taken for a die at full size, even strongly: unsure what it shows
+    (a 2 or a 1), so weaker than the big die."""
     got = read(
         monkeypatch,
         [
             (net.Found(300, 200, 160, 0.9, big=True), 3),
-            (net.Found(280, 180, 80, 0.75), 2, 0.95),
+            (net.Found(280, 180, 80, 0.92), 2, 0.5, 1),
             (net.Found(320, 220, 60, 0.4), 1),
         ],
     )
@@ -109,3 +110,25 @@ def test_doubtful_readings_much_smaller_than_the_sure_dice_are_dropped(monkeypat
         ],
     )
     assert [v for v, _c, _s in got] == [4, 6, 2, 5]
+
+
+def test_a_lone_small_die_is_not_a_big_1(monkeypatch):
+    """At half size a small die alone on a plain table looks like a big die showing 1; at
+    full size it is surely a die, even when its pips are hard to count (a black die with
+    red pips on a nell-byler photo shrunk to 0.8)."""
+    got = read(
+        monkeypatch,
+        [
+            (net.Found(150, 118, 90, 0.57, big=True), 1, 0.97),
+            (net.Found(151, 117, 30, 0.86), 4, 0.72, 3),  # 4 or 3: surely a die
+        ],
+    )
+    assert [(v, s) for v, _c, s in got] == [(4, 30)]
+
+
+def test_a_big_1_stays_when_its_pip_is_barely_taken_for_a_die(monkeypatch):
+    got = read(
+        monkeypatch,
+        [(net.Found(300, 200, 150, 0.9, big=True), 1), (net.Found(300, 200, 35, 0.7), 2, 0.55)],
+    )
+    assert got == [(1, (300, 200), 150)]
