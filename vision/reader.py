@@ -137,8 +137,8 @@ def small_dice_there(big, usual) -> bool:
     usual readings stand. A group's dice are each sure of their value, while a big die's
     pips, taken for dice at full size, are unsure what they show: so values weigh. But
     a lone small die on a plain table looks like a big 1 at half size, and is surely a
-    die even when its pips are hard to count (a big 1's pip is not taken for a die): so
-    against a big 1, being a die weighs."""
+    die even when its pips are hard to count: so against a big 1, being a die weighs
+    (a big 1's pip is seldom taken for a die; two in matteop65's 2.5x close-ups were)."""
     if not big[0].holds(usual[0]):
         return False
     return strength(usual, of_value=big[2] != 1) >= strength(big)
