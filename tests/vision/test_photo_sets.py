@@ -55,3 +55,24 @@ def test_each_fix_finds_its_label_in_the_real_sets():
         if name in sets:
             (r,) = [x for x in ps.load_labels(sets[name], as_labelled=True) if x["image"] == image]
             assert ps.fixed(name, r)[1] == len(fixes), (name, image)
+
+
+def test_a_fix_adds_a_die_no_label_names_unless_one_is_there(tmp_path):
+    image = "images/IMG_20191208_112353.jpg"
+    other = (2, [10.0, 10.0, 50.0, 50.0])
+    d = write_set(tmp_path, [row(image, "train", [other])])
+    (fixed,) = ps.load_labels(d)
+    assert fixed["dice"][1:] == [{"value": 3, "bbox": [295.0, 357.0, 335.0, 398.0]}]
+    assert ps.fixes_applied(d) == 1
+    d2 = write_set(tmp_path / "labelled", [row(image, "train", [other, (3, [296, 356, 334, 399])])])
+    assert ps.fixes_applied(d2) == 0 and len(ps.load_labels(d2)[0]["dice"]) == 2
+
+
+def test_a_fix_drops_a_label_with_no_die_under_it(tmp_path):
+    name = "matteop65-Dice_Detection_Recognition"
+    five = (5, [329.0, 182.0, 389.0, 250.0])
+    d = write_set(tmp_path, [row("images/train_five_1.jpg", "train",
+                                 [(1, [430.0, 177.0, 498.0, 240.0]), five])], name)
+    (fixed,) = ps.load_labels(d)
+    assert [(x["value"], x["bbox"]) for x in fixed["dice"]] == [five]
+    assert ps.fixes_applied(d) == 1
