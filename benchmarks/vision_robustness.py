@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import vision  # noqa: E402
 from companion.commands.bench_vision import photos_dir  # noqa: E402
 from vision.photo_sets import load_labels, photo_sets  # noqa: E402
-from vision.score import Tally, match  # noqa: E402
+from vision.score import Tally, match, resized  # noqa: E402
 
 
 def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
@@ -32,25 +32,29 @@ def _grey(img: np.ndarray) -> np.ndarray:
 
 
 def _scaled(k: float):
-    how = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
-    return lambda img: (cv2.resize(img, None, fx=k, fy=k, interpolation=how), k)
+    return lambda img, labels: resized(img, labels, k)
 
 
-#: name -> image -> (changed image, factor its label boxes scale by)
+def _same_size(change):
+    return lambda img, labels: (change(img), labels)
+
+
+#: name -> (image, labels) -> (changed image, its labels)
 CHANGES = {
-    "as taken": lambda img: (img, 1.0),
+    "as taken": _same_size(lambda img: img),
     "shrunk to 0.75": _scaled(0.75),
     "shrunk to 0.6": _scaled(0.6),
     "shrunk to 0.5": _scaled(0.5),
-    "JPEG quality 30": lambda img: (_jpeg(img, 30), 1.0),
-    "blur sigma 1.5": lambda img: (cv2.GaussianBlur(img, (0, 0), 1.5), 1.0),
-    "half as bright": lambda img: ((img * 0.5).astype(np.uint8), 1.0),
-    "brighter (x1.4 + 20)": lambda img: (np.clip(img * 1.4 + 20, 0, 255).astype(np.uint8), 1.0),
-    "warm cast (B x0.7, R x1.3)": lambda img: (
-        np.clip(img * np.array([0.7, 1.0, 1.3]), 0, 255).astype(np.uint8),
-        1.0,
+    "JPEG quality 30": _same_size(lambda img: _jpeg(img, 30)),
+    "blur sigma 1.5": _same_size(lambda img: cv2.GaussianBlur(img, (0, 0), 1.5)),
+    "half as bright": _same_size(lambda img: (img * 0.5).astype(np.uint8)),
+    "brighter (x1.4 + 20)": _same_size(
+        lambda img: np.clip(img * 1.4 + 20, 0, 255).astype(np.uint8)
     ),
-    "grey": lambda img: (_grey(img), 1.0),
+    "warm cast (B x0.7, R x1.3)": _same_size(
+        lambda img: np.clip(img * np.array([0.7, 1.0, 1.3]), 0, 255).astype(np.uint8)
+    ),
+    "grey": _same_size(_grey),
 }
 
 
@@ -71,8 +75,7 @@ def main() -> int:
         for s in sets:
             t = Tally()
             for row, img in rows[s]:
-                changed, k = change(img)
-                labels = [{**d, "bbox": [v * k for v in d["bbox"]]} for d in row["dice"]]
+                changed, labels = change(img, row["dice"])
                 t.add(match(vision.read(changed), labels))
             cells.append(
                 f"{s.name.split('-')[0]:>10} {100 * t.right / t.dice:6.2f}% missed {t.missed:2d}"

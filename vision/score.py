@@ -57,3 +57,13 @@ def match(readings, labels, colour=False) -> Tally:
     t.false = len(readings) - len(used_r)
     t.exact = int(t.right == len(labels) and t.false == 0)
     return t
+
+
+def resized(img, labels, k: float):
+    """(the photo resized k times, its labels' boxes moved with it): to score the reader
+    on a photo as a nearer or further camera would see it."""
+    import cv2
+
+    how = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
+    out = cv2.resize(img, None, fx=k, fy=k, interpolation=how)
+    return out, [{**lab, "bbox": [v * k for v in lab["bbox"]]} for lab in labels]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import vision
-from vision.score import match
+from vision.score import match, resized
 from vision.synth import Die, render
 
 SIZE = (320, 240)
@@ -113,21 +113,13 @@ def test_reading_fields():
     assert r.to_json()["value"] == 6
 
 
-def scaled(img, labels, k):
-    import cv2
-
-    how = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
-    big = cv2.resize(img, None, fx=k, fy=k, interpolation=how)
-    return big, [{**lab, "bbox": [v * k for v in lab["bbox"]]} for lab in labels]
-
-
 @pytest.mark.parametrize("k", [3.0, 6.0])
 def test_a_phone_size_photo_reads_like_the_camera_frame(k):
     """A 1920x1440 or 3840x2880 photo of the same scene: read shrunk to 640 px wide."""
     from vision import synth
 
     for seed in range(500, 505):
-        img, labels = scaled(*synth.scene(seed, values=range(1, 7)), k)
+        img, labels = resized(*synth.scene(seed, values=range(1, 7)), k)
         assert_exact(vision.read(img), labels, colour=False)
 
 
