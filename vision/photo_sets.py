@@ -16,7 +16,10 @@ prints how many it applied, and `--as-labelled` scores against the labels as shi
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 SPLITS = ("train", "validation")
 
@@ -54,7 +57,10 @@ LABEL_FIXES: dict[tuple[str, str], list[tuple[tuple, int | None, int | None, str
 
 
 def photo_sets(root: Path) -> list[Path]:
-    """The set folders under `root` (none if it is not there)."""
+    """The set folders under `root`, or `root` itself if it is a set (none if it is not
+    there)."""
+    if (root / "labels.jsonl").is_file():
+        return [root]
     if not root.is_dir():
         return []
     return sorted(p for p in root.iterdir() if (p / "labels.jsonl").is_file())
@@ -98,12 +104,20 @@ def _in_box(die: dict, point) -> bool:
 
 def load_labels(set_dir: Path, split: str | None = None, as_labelled: bool = False) -> list[dict]:
     """The label rows of one set, in file order, for one split (None: all), with
-    LABEL_FIXES applied unless `as_labelled`."""
+    LABEL_FIXES applied unless `as_labelled`. A line that is not a whole row (the torn
+    last line of a set written when the power went) is skipped with a warning."""
     rows = []
     with open(set_dir / "labels.jsonl", encoding="utf-8") as fh:
-        for line in fh:
+        for n, line in enumerate(fh, 1):
             if line.strip():
-                row = json.loads(line)
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    row = None
+                if not isinstance(row, dict) or not {"image", "dice"} <= row.keys():
+                    log.warning("%s, line %d is not a label row: skipped",
+                                set_dir / "labels.jsonl", n)
+                    continue
                 if in_split(row, split):
                     rows.append(row if as_labelled else fixed(set_dir.name, row)[0])
     return rows
