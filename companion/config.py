@@ -148,6 +148,13 @@ SCHEMA: tuple[Key, ...] = (
     # vision
     _k("vision", "confidence", "float", 0.6,
        "readings below this confidence are confirmed with the buttons", min=0, max=1),
+    _k("vision", "keep_photos", "bool", False,
+       "keep each frame the camera read, labelled with the dice the players let stand, "
+       "to measure and train the reader on your own dice (docs/vision.md)"),
+    _k("vision", "photos", "str", None,
+       "folder of the kept photos; unset = \"photos\" beside the store"),
+    _k("vision", "keep_limit", "int", 1000,
+       "keep no more photos than this (about 100 KB each)", min=1, max=1_000_000),
     # store
     _k("store", "path", "str", None,
        "SQLite file; unset = $STATE_DIRECTORY/companion.db under systemd, "
@@ -226,6 +233,9 @@ class CameraConfig:
 @dataclass(frozen=True)
 class VisionConfig:
     confidence: float
+    keep_photos: bool
+    photos: str | None
+    keep_limit: int
 
 
 @dataclass(frozen=True)
@@ -420,8 +430,10 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
         for key in SCHEMA:
             if key.section == sname:
                 v = values[sname].get(key.name, key.default)
-                if key.dotted == "store.path":
-                    v = str(default_store_path()) if v is None else str(Path(v).expanduser())
+                if key.dotted == "store.path":  # "" (a blanked example line) is unset too
+                    v = str(Path(v).expanduser()) if v else str(default_store_path())
+                elif key.dotted == "vision.photos":  # unset: beside the store in use
+                    v = str(Path(v).expanduser()) if v else None
                 kw[key.name] = v
         sections[sname] = cls(**kw)
     return Config(**sections, source=source)

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from companion.rules import Throw
 
@@ -19,12 +20,23 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
+class Seen:
+    """The camera frame a throw was read from, and each die's box in it (x0, y0, x1, y1),
+    in the order of the result's dice: what a kept photo is made of."""
+
+    frame: Any
+    boxes: tuple[tuple[int, int, int, int], ...]
+
+
+@dataclass(frozen=True)
 class DiceResult:
-    """The dice of one throw, each with a confidence (0..1), or why none were read."""
+    """The dice of one throw, each with a confidence (0..1), or why none were read; a
+    camera's result also says where it saw them."""
 
     dice: tuple[int, ...] = ()
     confidence: tuple[float, ...] = ()
     error: str = ""
+    seen: Seen | None = None
 
 
 class VirtualDice:
@@ -95,7 +107,7 @@ class CameraDice:
                 settled = self._settle.update(frame)
                 if settled is None:
                     return self._give_up_if_late()
-                readings = settled.readings
+                readings = settled.readings  # read from this very frame
             else:
                 readings = self._read_throw(frame)
         except Exception as why:  # a reader bug must not stop the game: enter by hand
@@ -104,6 +116,7 @@ class CameraDice:
         return self._finish(DiceResult(
             tuple(r.value for r in readings),
             tuple(0.0 if r.needs_confirmation else r.confidence for r in readings),
+            seen=Seen(frame, tuple(tuple(r.bbox) for r in readings)),
         ))
 
     def cancel(self) -> None:

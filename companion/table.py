@@ -103,6 +103,19 @@ class _Entry:
     flagged: set[int] = field(default_factory=set)
     touched: set[int] = field(default_factory=set)
     why: str = ""  # why a reading is to be checked
+    read: _Read | None = None  # the camera reading being checked (None: entered by hand)
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A camera reading, dice in the order shown (by value): to keep its frame labelled."""
+
+    values: tuple[int, ...]
+    seen: Any  # companion.dice_input.Seen, boxes in the reader's order
+    order: tuple[int, ...]  # order[i]: the reader's index of the die shown i-th
+
+    def boxes(self) -> list:
+        return [self.seen.boxes[k] for k in self.order] if self.seen is not None else []
 
 
 def default_names(players: int, given: Sequence[str] = ()) -> tuple[str, ...]:
@@ -148,14 +161,18 @@ class Table:
         confidence: float = CONFIDENCE,
         clock: Callable[[], float] = time.monotonic,
         notice: str = "",
+        keep=None,
     ):
         """`dice` reads or rolls throws (None: every throw is entered by hand).
         `deck_rng` (a random.Random) lets OK draw cards from a virtual deck.
         `advise(state)` ranks the options (default: companion.advice.for_state).
         `notice` is shown first, full screen, until a press (e.g. a store set aside).
+        `keep` (a vision.kept_photos.PhotoKeeper) keeps the frames of throws read by
+        the camera with the values the players let stand, and forgets them on undo.
         """
         self.store = store
         self.dice = dice
+        self.keep = keep
         self.deck_rng = deck_rng
         self.confidence = confidence
         self._advise = advise
@@ -242,27 +259,30 @@ class Table:
         if result.error:
             self._start_entry(self._throw(), note=f"{result.error}: enter the dice")
         else:
-            self.reading(result.dice, result.confidence)
+            self.reading(result.dice, result.confidence, getattr(result, "seen", None))
 
-    def reading(self, dice: Sequence[int], confidence: Sequence[float]) -> None:
-        """Dice read from the table: applied when sure and possible, else to be confirmed."""
+    def reading(self, dice: Sequence[int], confidence: Sequence[float], seen=None) -> None:
+        """Dice read from the table: applied when sure and possible, else to be confirmed.
+        `seen` (a companion.dice_input.Seen) is where the camera saw them."""
         throw = self._throw()
         if throw is None or self.mode not in ("throw", "reading"):
             self._say("Not waiting for dice now")
             return
-        read = sorted(zip(dice, confidence), key=lambda pair: pair[0])
-        action = Action("throw", dice=tuple(value for value, _ in read))
+        order = tuple(sorted(range(len(dice)), key=lambda k: dice[k]))
+        read = [(dice[k], confidence[k]) for k in order]
+        camera = _Read(tuple(value for value, _ in read), seen, order)
+        action = Action("throw", dice=camera.values)
         unsure = {i for i, (_, conf) in enumerate(read) if conf < self.confidence}
         try:
             throw.check(action)
         except IllegalAction as why:
-            self._start_confirm(throw, read, unsure, str(why))
+            self._start_confirm(throw, read, unsure, str(why), camera)
             return
         if unsure:
             many = dice_count(len(unsure))
-            self._start_confirm(throw, read, unsure, f"{many} unsure: check")
+            self._start_confirm(throw, read, unsure, f"{many} unsure: check", camera)
         else:
-            self._apply(action)
+            self._apply_read(camera, camera.values, "read")
 
     # -- setup --------------------------------------------------------------------------
 
@@ -490,6 +510,8 @@ class Table:
             self._say("Nothing to undo")
             return
         undone = self._actions.pop()
+        if self.keep is not None and undone.kind == "throw":
+            self.keep.forget(game=self.game_id, step=len(self._actions))
         self._play(self.game_id, self._game, self._players, self._options, self.names,
                    self._actions)
         self._say(f"Undone: {self._named(self.state.label(undone))}")
@@ -554,7 +576,8 @@ class Table:
         if note:
             self._say(note, LONG_NOTE_SECONDS)
 
-    def _start_confirm(self, throw: Throw, read: list, unsure: set[int], why: str) -> None:
+    def _start_confirm(self, throw: Throw, read: list, unsure: set[int], why: str,
+                       camera: _Read) -> None:
         """A reading to accept or correct; impossible values and missing dice are marked."""
         faces = throw.faces
         values, flagged = [], set(unsure)
@@ -572,7 +595,7 @@ class Table:
             flagged.update(range(throw.count))
         possible = len(read) == throw.count and all(v in faces for v, _ in read)
         self._entry = _Entry(throw, values, min(flagged, default=0), flagged,
-                             set(range(throw.count)), why)
+                             set(range(throw.count)), why, camera)
         items = [("Accept", "accept")] if possible else []
         items += [("Correct", "correct"), ("Read again", "again")]
         self._choices = _Choices([MenuItem(label) for label, _ in items], [v for _, v in items])
@@ -587,7 +610,7 @@ class Table:
             self.mode = "throw"
             self._say("Reading discarded")
         elif self._choices.value == "accept":
-            self._apply(Action("throw", dice=tuple(self._entry.values)))
+            self._apply_read(self._entry.read, self._entry.values, "accepted")
         elif self._choices.value == "correct":
             self.mode = "enter"
         else:
@@ -622,7 +645,24 @@ class Table:
                 entry.cursor = unset[0]
                 self._say(f"Set die {unset[0] + 1} first (Select: next die)")
                 return
-            self._apply(Action("throw", dice=tuple(sorted(entry.values))))
+            if entry.read is None:
+                self._apply(Action("throw", dice=tuple(sorted(entry.values))))
+            else:
+                self._apply_read(entry.read, entry.values, "corrected")
+
+    def _apply_read(self, camera: _Read, values: Sequence[int], how: str) -> None:
+        """Apply a throw the camera read (`values` as the players let them stand, in the
+        order shown), then keep its frame labelled with them, if photos are kept."""
+        if not self._apply(Action("throw", dice=tuple(sorted(values)))):
+            return
+        if self.keep is None or camera.seen is None:
+            return
+        from vision.kept_photos import labelled
+
+        dice = labelled(list(camera.values), camera.boxes(), list(values))
+        if dice is not None:
+            self.keep.keep(camera.seen.frame, dice, game=self.game_id,
+                           step=len(self._actions) - 1, how=how)
 
     def _screen_confirm(self, note: str) -> Screen:
         entry = self._entry

@@ -95,6 +95,10 @@ def test_store_path_default_follows_state_directory(monkeypatch):
     monkeypatch.setenv("HOME", "/home/ann")
     assert C.defaults().store.path == "/home/ann/.local/state/companion/companion.db"
     assert from_dict({"store": {"path": "~/x.db"}}).store.path == "/home/ann/x.db"
+    blank = from_dict({"store": {"path": ""}, "vision": {"photos": ""}})  # uncommented blanks
+    assert blank.store.path == "/home/ann/.local/state/companion/companion.db"
+    assert blank.vision.photos is None  # kept photos then go beside the store in use
+    assert from_dict({"vision": {"photos": "~/p"}}).vision.photos == "/home/ann/p"
 
 
 def test_load_missing_default_file_gives_defaults_said_once(monkeypatch, tmp_path):

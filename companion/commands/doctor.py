@@ -205,10 +205,36 @@ def check_store(cfg) -> Check:
     return Check("store", OK, f"{path} (new: created on first game)")
 
 
+def check_photos(cfg) -> Check:
+    """Kept photos of the dice (vision.keep_photos): where, how many, and writable."""
+    from pathlib import Path
+
+    from companion.commands.play import kept_photos_dir
+
+    if not cfg.vision.keep_photos:
+        return Check("photos", OK, "not kept (vision.keep_photos = false)", needed=False)
+    folder = kept_photos_dir(cfg, cfg.store.path)
+    parent = folder
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        return Check("photos", FAIL, f"{folder} cannot be written",
+                     "set vision.photos to a writable folder", needed=False)
+    n = 0
+    if (Path(folder) / "labels.jsonl").is_file():
+        from vision.kept_photos import PhotoKeeper
+
+        n = PhotoKeeper(folder).count
+    full = " (full: keeping no more)" if n >= cfg.vision.keep_limit else ""
+    return Check("photos", OK, f"{n} of {cfg.vision.keep_limit} kept in {folder}{full}",
+                 needed=False)
+
+
 def run_checks(cfg, draw: bool = True) -> list[Check]:
     checks = []
     for fn, args in ((check_display, (cfg, draw)), (check_buttons, (cfg,)),
-                     (check_camera, (cfg,)), (check_i2c, (cfg,)), (check_store, (cfg,))):
+                     (check_camera, (cfg,)), (check_i2c, (cfg,)), (check_store, (cfg,)),
+                     (check_photos, (cfg,))):
         try:
             checks.append(fn(*args))
         except Exception as e:   # a check must never crash the doctor

@@ -165,6 +165,7 @@ def _play(args, cfg, setup, store, notice, said) -> int:
             store, setup, dice=dice,
             deck_rng=random.Random(seed) if simulator else None,
             confidence=cfg.vision.confidence, notice=notice,
+            keep=_keeper(cfg, dice, store, said),
         )
         footer = _Footer(display, said) if simulator else None
         shown = status = None
@@ -275,6 +276,24 @@ def _dice(args, cfg, simulator: bool, say):
     if camera is None:
         return VirtualDice(cameras.VirtualRoller(seed)) if simulator else None
     return CameraDice(camera, live=not isinstance(camera, cameras.FolderCamera))
+
+
+def _keeper(cfg, dice, store, say):
+    """Where the frames of camera throws are kept, if the config asks for it."""
+    from companion.dice_input import CameraDice
+
+    if not (cfg.vision.keep_photos and isinstance(dice, CameraDice)):
+        return None
+    from vision.kept_photos import PhotoKeeper
+
+    keeper = PhotoKeeper(kept_photos_dir(cfg, store.path), cfg.vision.keep_limit)
+    say(f"Keeping photos of the dice in {keeper.folder} ({keeper.count} so far)")
+    return keeper
+
+
+def kept_photos_dir(cfg, store_path) -> Path:
+    """The config's folder for kept photos, else "photos" beside the store in use."""
+    return Path(cfg.vision.photos) if cfg.vision.photos else Path(store_path).parent / "photos"
 
 
 def _status(table) -> str:

@@ -163,6 +163,27 @@ def test_store_unwritable(tmp_path, monkeypatch):
     assert c.status == FAIL and "not writable" in c.message
 
 
+# ---------------------------------------------------------------- kept photos
+
+def test_kept_photos_off_counted_and_unwritable(tmp_path):
+    from vision.kept_photos import PhotoKeeper
+
+    store = {"path": str(tmp_path / "s" / "companion.db")}
+    c = doctor.check_photos(cfg(store=store))
+    assert c.status == OK and "not kept" in c.message and not c.needed
+    on = cfg(store=store, vision={"keep_photos": True, "keep_limit": 2})
+    c = doctor.check_photos(on)
+    assert c.status == OK and c.message == f"0 of 2 kept in {tmp_path / 's' / 'photos'}"
+    keeper = PhotoKeeper(tmp_path / "s" / "photos")
+    for _ in range(2):
+        keeper.keep(np.zeros((8, 8, 3), np.uint8), [{"value": 1, "bbox": [0, 0, 8, 8]}])
+    c = doctor.check_photos(on)
+    assert c.message.startswith("2 of 2 kept") and c.message.endswith("(full: keeping no more)")
+    (tmp_path / "file").write_text("")
+    c = doctor.check_photos(replace(on, vision={"photos": str(tmp_path / "file" / "p")}))
+    assert c.status == FAIL and "cannot be written" in c.message and not c.needed
+
+
 # ---------------------------------------------------------------- whole command
 
 def test_doctor_exit_0_when_needed_parts_work(tmp_path, capsys, monkeypatch):
@@ -179,7 +200,7 @@ path = "{tmp_path / 'c.db'}"
     assert rc == 0, out
     assert [line.split()[1] for line in lines if line[:1].isupper() and not
             line.startswith("doctor")] == ["config", "display", "buttons", "camera", "i2c",
-                                           "store"]
+                                           "store", "photos"]
     assert lines[-1] == "doctor: everything needed works"
 
 

@@ -103,3 +103,49 @@ def test_play_in_a_terminal_then_kill_and_resume(tmp_path):
     with Store(store) as opened:
         after = opened.unfinished()
     assert after.id == before.id and after.actions == before.actions[:2]
+
+
+def test_a_throw_read_from_a_photo_is_kept_labelled_and_benched(tmp_path):
+    """With vision.keep_photos on, the frame of a camera throw lands in a photo set with
+    the dice the game stored; `companion bench vision` scores the reader on that set; an
+    undo of the throw takes the photo back."""
+    import cv2
+
+    from vision import synth
+    from vision.photo_sets import load_labels
+
+    store, kept, photos = tmp_path / "companion.db", tmp_path / "kept", tmp_path / "throws"
+    photos.mkdir()
+    image, labels = synth.scene(0, n=6, faces=synth.PLAIN_FACES)  # read surely: 1 to 6
+    cv2.imwrite(str(photos / "throw.png"), image)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[vision]\nkeep_photos = true\nphotos = "{kept}"\n')
+    play = (f"cd {shlex.quote(str(ROOT))} && PYTHONPATH={shlex.quote(str(ROOT))} "
+            f"{shlex.quote(sys.executable)} -m companion.cli play risknroll --players 2 --seed 3 "
+            f"--config {shlex.quote(str(config))} --camera {shlex.quote(str(photos))} "
+            f"--store {shlex.quote(str(store))}; echo EXIT=$?; sleep 60")
+    tmux = Tmux(f"companion-test-kept-{os.getpid()}")
+    try:
+        tmux.start(play)
+        wait_for(lambda: "q: quit" in tmux.screen())
+        assert f"Keeping photos of the dice in {kept} (0 so far)" in tmux.screen()
+        tmux.keys("Enter")  # Start game
+        wait_for(lambda: steps(store) == 0)
+        tmux.keys("Space", "Space", "Space")  # draw a card, play the advised choice, read
+        wait_for(lambda: steps(store) == 3)
+        throw = unfinished(store).actions[-1]
+        (row,) = load_labels(kept)
+        assert throw == {"kind": "throw", "dice": sorted(d["value"] for d in row["dice"])}
+        assert sorted(d["value"] for d in row["dice"]) == sorted(d["value"] for d in labels)
+        bench = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "bench", "vision", "--photos", str(kept),
+             "--limit", "1"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+        assert f"kept {row['split']}" in bench.stdout
+        assert "right 100.00%" in bench.stdout.split(f"kept {row['split']}")[1].splitlines()[0]
+        tmux.keys("u")  # undo the throw: its photo goes too
+        wait_for(lambda: steps(store) == 2)
+        assert load_labels(kept) == [] and list((kept / "images").iterdir()) == []
+        tmux.keys("q")
+        wait_for(lambda: "EXIT=0" in tmux.screen())
+    finally:
+        tmux.stop()

@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 import numpy as np
+import pytest
 from table_helpers import choose, enter_dice, press
 
 from companion import rules
@@ -229,6 +230,98 @@ def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):
     press(table, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 2, 4, 5, 6]}
     assert table.mode == "decide"
+
+
+class OneFrame:
+    """A camera whose every frame is the same still picture."""
+
+    def __init__(self):
+        self.frame = np.full((120, 160, 3), 70, np.uint8)
+
+    def read(self):
+        return self.frame
+
+
+def camera_reading(values, confidence=0.9):
+    """The reader's answer: dice left to right (box i at x = 20 i), in the order given."""
+    return [DieReading(v, None, (20 * i, 0, 20 * i + 15, 15), confidence)
+            for i, v in enumerate(values)]
+
+
+def at_throw(store, read, tmp_path):
+    from vision.kept_photos import PhotoKeeper
+
+    keeper = PhotoKeeper(tmp_path / "kept")
+    dice = CameraDice(OneFrame(), live=False, read=lambda frame, expect: read)
+    table = started(store, dice=dice, keep=keeper)
+    while table.mode != "throw":
+        press(table, "select")
+    return table, keeper
+
+
+def kept(tmp_path) -> list[dict]:
+    from vision.photo_sets import load_labels
+
+    folder = tmp_path / "kept"
+    return load_labels(folder) if (folder / "labels.jsonl").exists() else []
+
+
+def test_a_sure_camera_reading_keeps_its_frame_labelled(store, tmp_path):
+    table, _ = at_throw(store, camera_reading([5, 1, 6, 2, 3, 4]), tmp_path)
+    press(table, "ok")
+    assert table.mode == "decide"
+    (row,) = kept(tmp_path)
+    assert {(d["value"], d["bbox"][0]) for d in row["dice"]} == {
+        (5, 0), (1, 20), (6, 40), (2, 60), (3, 80), (4, 100)}  # each value on its own die
+    assert (row["game"], row["step"], row["how"]) == (table.game_id, table.steps - 1, "read")
+    press(table, "undo")  # the throw taken back: so is its photo
+    assert table.mode == "throw" and kept(tmp_path) == []
+    assert list((tmp_path / "kept" / "images").iterdir()) == []
+
+
+def test_a_die_corrected_by_hand_is_kept_with_the_value_the_player_set(store, tmp_path):
+    read = camera_reading([5, 1, 6, 2, 3, 4])
+    read[2] = DieReading(6, None, read[2].bbox, 0.3)  # unsure: it is a 4
+    table, _ = at_throw(store, read, tmp_path)
+    press(table, "ok")
+    assert table.screen().kind == "confirm" and table.screen().entry == (1, 2, 3, 4, 5, 6)
+    choose(table, [i.label for i in table.screen().menu.items].index("Correct"))
+    press(table, "down", "down", "ok")  # the 6 (shown last) is a 4
+    assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 2, 3, 4, 4, 5]}
+    (row,) = kept(tmp_path)
+    assert {(d["value"], d["bbox"][0]) for d in row["dice"]} == {
+        (5, 0), (1, 20), (4, 40), (2, 60), (3, 80), (4, 100)}
+    assert row["how"] == "corrected"
+
+
+@pytest.mark.parametrize("case", ["two corrected", "one missed", "by hand"])
+def test_no_photo_is_kept_when_its_labels_would_be_guesses(store, tmp_path, case):
+    """Two dice corrected (the screen does not say which box is which), a die the reader
+    missed (no box for it), dice entered by hand (no reading at all)."""
+    if case == "two corrected":
+        table, _ = at_throw(store, camera_reading([5, 1, 6, 2, 3, 4], 0.3), tmp_path)
+        press(table, "ok")
+        choose(table, [i.label for i in table.screen().menu.items].index("Correct"))
+        press(table, "down", "select", "up", "ok")  # 1 -> 6 and 2 -> 3
+    elif case == "one missed":
+        table, _ = at_throw(store, camera_reading([5, 1, 6, 2, 3]), tmp_path)
+        press(table, "ok")
+        choose(table, 0)  # Correct: the cursor is on the missing die
+        press(table, "up", "ok")
+    else:
+        table, _ = at_throw(store, camera_reading([5, 1, 6, 2, 3, 4]), tmp_path)
+        enter_dice(table, (1, 2, 3, 4, 5, 6))
+    assert table.mode == "decide" and stored(store, table)[-1]["kind"] == "throw"
+    assert kept(tmp_path) == []
+
+
+def test_a_keeper_that_fails_does_not_stop_the_game(store, tmp_path):
+    (tmp_path / "kept").write_text("a file where the folder should be")
+    table, keeper = at_throw(store, camera_reading([5, 1, 6, 2, 3, 4]), tmp_path)
+    press(table, "ok")
+    assert table.mode == "decide" and stored(store, table)[-1]["kind"] == "throw"
+    press(table, "undo")
+    assert table.mode == "throw"
 
 
 def test_a_sure_reading_is_applied_and_undo_brings_back_the_throw(store):

@@ -3,7 +3,9 @@
     /work/train-venv/bin/python vision/train/train.py finder --minutes 20
     /work/train-venv/bin/python vision/train/train.py faces --minutes 20
 
-Samples are drawn afresh every step from the training photographs (60%, `--share`) and a pool of
+Samples are drawn afresh every step from the training photographs (60%, `--share`; each
+set given equal weight, so photos a box kept of its players' dice count as much as a
+public set: `--photos ../shared/dice-photos ~/.local/state/companion/photos`) and a pool of
 synthetic scenes (40%), heavily augmented (vision/train/data.py), so the nets see
 variety rather than many epochs of the same pixels. The held-out photographs give a
 validation loss (fixed samples) that is printed beside the training loss. The learning
@@ -90,7 +92,10 @@ def main() -> int:
     )
     ap.add_argument("net", choices=["finder", "faces"])
     ap.add_argument("--minutes", type=float, default=20.0)
-    ap.add_argument("--photos", default=str(REPO.parent / "shared" / "dice-photos"))
+    ap.add_argument(
+        "--photos", nargs="+", default=[str(REPO.parent / "shared" / "dice-photos")],
+        help="folders of photo sets, or sets (e.g. the photos a box kept: vision.keep_photos)",
+    )
     ap.add_argument("--synthetic", type=int, default=1200, help="synthetic scenes in the pool")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
@@ -110,8 +115,8 @@ def main() -> int:
     rng = np.random.default_rng(a.seed)
 
     t0 = time.time()
-    train = data.load_photos(Path(a.photos), training=True)
-    held = data.load_photos(Path(a.photos), training=False)
+    train = [s for root in a.photos for s in data.load_photos(Path(root), training=True)]
+    held = [s for root in a.photos for s in data.load_photos(Path(root), training=False)]
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
     print(
         f"{len(train)} training photos, {len(held)} held out, {len(pool)} synthetic "
