@@ -3,7 +3,7 @@ readings with colour and confidence; `apply_expect` then flags what the game rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -108,15 +108,23 @@ def read_faces(frame: np.ndarray) -> list[Face]:
 #: dice in one frame are alike in size (one set, one camera): a doubtful reading less than
 #: this times as wide as the frame's sure dice is a big die's side face or a speck
 ALIKE = 0.5
+#: ... and a sure one less than this times as wide is doubted: the finder sized a part of
+#: a die, or something that is no die (measured: docs/vision.md, "Sure but narrow")
+NARROW = 0.7
+#: what a narrow reading's confidence is cut to: under CONFIRM_BELOW, so the player checks it
+NARROW_CONFIDENCE = 0.5
 
 
 def alike_in_size(faces: list[Face]) -> list[Face]:
-    """The faces, less doubtful ones much narrower than the sure ones."""
+    """The faces, less doubtful ones much narrower than the sure ones, and sure ones
+    rather narrower made doubtful."""
     sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
     if not sure:
         return faces
-    least = ALIKE * float(np.median(sure))
-    return [f for f in faces if f.confidence >= CONFIRM_BELOW or f.size >= least]
+    median = float(np.median(sure))
+    kept = [f for f in faces if f.confidence >= CONFIRM_BELOW or f.size >= ALIKE * median]
+    return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))
+            if f.size < NARROW * median else f for f in kept]
 
 
 def _by_score(d) -> float:
@@ -186,8 +194,6 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> l
 
 def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]:
     """Flag (never invent) readings the game says are impossible."""
-    from dataclasses import replace
-
     res = list(readings)
     if expect.count is not None and len(res) > expect.count:
         # keep the most confident (in reading order); the extra ones are most likely not dice

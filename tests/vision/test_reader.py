@@ -105,11 +105,25 @@ def test_doubtful_readings_much_smaller_than_the_sure_dice_are_dropped(monkeypat
             (net.Found(200, 200, 150, 0.9, big=True), 4),
             (net.Found(450, 200, 150, 0.9, big=True), 6),
             (net.Found(300, 400, 40, 0.6), 3, 0.6),  # doubtful and small: dropped
-            (net.Found(100, 400, 40, 0.9), 2),  # sure: kept, however small
+            (net.Found(100, 400, 40, 0.9), 2),  # sure: kept, however small (but doubted)
             (net.Found(500, 400, 90, 0.3), 5, 0.6),  # doubtful but more than half as wide
         ],
     )
     assert [v for v, _c, _s in got] == [4, 6, 2, 5]
+
+
+def test_a_sure_reading_rather_narrower_than_its_frame_mates_is_doubted(monkeypatch):
+    """The finder sized a part of a die, or something that is no die: the player checks."""
+    fake_nets(monkeypatch, [
+        (net.Found(100, 100, 90, 0.9), 4),
+        (net.Found(250, 100, 94, 0.9), 6),
+        (net.Found(400, 100, 88, 0.9), 2),
+        (net.Found(100, 300, 60, 0.9), 1),  # 0.67 of the median width: doubted
+        (net.Found(300, 300, 66, 0.9), 3),  # 0.73: as sure as it was
+    ])
+    got = {f.value: f.confidence for f in reader.read_faces(FRAME)}
+    assert got[1] == reader.NARROW_CONFIDENCE < reader.CONFIRM_BELOW
+    assert got[3] == got[4] == got[6] == got[2] == 1.0
 
 
 def test_a_lone_small_die_is_not_a_big_1(monkeypatch):
