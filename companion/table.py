@@ -161,18 +161,18 @@ class Table:
         confidence: float = CONFIDENCE,
         clock: Callable[[], float] = time.monotonic,
         notice: str = "",
-        keep=None,
+        photos=None,
     ):
         """`dice` reads or rolls throws (None: every throw is entered by hand).
         `deck_rng` (a random.Random) lets OK draw cards from a virtual deck.
         `advise(state)` ranks the options (default: companion.advice.for_state).
         `notice` is shown first, full screen, until a press (e.g. a store set aside).
-        `keep` (a vision.kept_photos.PhotoKeeper) keeps the frames of throws read by
+        `photos` (a vision.kept_photos.PhotoKeeper) keeps the frames of throws read by
         the camera with the values the players let stand, and forgets them on undo.
         """
         self.store = store
         self.dice = dice
-        self.keep = keep
+        self.photos = photos
         self.deck_rng = deck_rng
         self.confidence = confidence
         self._advise = advise
@@ -510,8 +510,8 @@ class Table:
             self._say("Nothing to undo")
             return
         undone = self._actions.pop()
-        if self.keep is not None and undone.kind == "throw":
-            self.keep.forget(game=self.game_id, step=len(self._actions))
+        if self.photos is not None and undone.kind == "throw":
+            self.photos.forget(game=self.game_id, step=len(self._actions))
         self._play(self.game_id, self._game, self._players, self._options, self.names,
                    self._actions)
         self._say(f"Undone: {self._named(self.state.label(undone))}")
@@ -655,13 +655,13 @@ class Table:
         order shown), then keep its frame labelled with them, if photos are kept."""
         if not self._apply(Action("throw", dice=tuple(sorted(values)))):
             return
-        if self.keep is None or camera.seen is None:
+        if self.photos is None or camera.seen is None:
             return
         from vision.kept_photos import labelled
 
         dice = labelled(list(camera.values), camera.boxes(), list(values))
         if dice is not None:
-            self.keep.keep(camera.seen.frame, dice, game=self.game_id,
+            self.photos.keep(camera.seen.frame, dice, game=self.game_id,
                            step=len(self._actions) - 1, how=how)
 
     def _screen_confirm(self, note: str) -> Screen:

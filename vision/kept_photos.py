@@ -90,9 +90,9 @@ class PhotoKeeper:
                 fh.write(_after_torn_line(fh) + json.dumps(row).encode("utf-8") + b"\n")
                 fh.flush()
                 os.fsync(fh.fileno())
-        except OSError as why:
+        except Exception as why:  # a full disk, a frame OpenCV cannot encode: never the game
             self._broken = True
-            log.warning("not keeping photos of the dice any more: %s", why)
+            log.warning("not keeping photos of the dice any more: %s", why, exc_info=True)
             return None
         self._count = self.count + 1
         if self._count == self.limit:
@@ -111,8 +111,8 @@ class PhotoKeeper:
             _write_whole(self.folder / LABELS, kept.encode("utf-8"))
             for r in gone:
                 (self.folder / r["image"]).unlink(missing_ok=True)
-        except OSError as why:
-            log.warning("could not forget a kept photo: %s", why)
+        except Exception as why:
+            log.warning("could not forget a kept photo: %s", why, exc_info=True)
             return 0
         self._count = len(rows) - len(gone)
         return len(gone)

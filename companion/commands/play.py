@@ -165,7 +165,7 @@ def _play(args, cfg, setup, store, notice, said) -> int:
             store, setup, dice=dice,
             deck_rng=random.Random(seed) if simulator else None,
             confidence=cfg.vision.confidence, notice=notice,
-            keep=_keeper(cfg, dice, store, said),
+            photos=_keeper(cfg, dice, store, said),
         )
         footer = _Footer(display, said) if simulator else None
         shown = status = None

@@ -253,7 +253,7 @@ def at_throw(store, read, tmp_path):
 
     keeper = PhotoKeeper(tmp_path / "kept")
     dice = CameraDice(OneFrame(), live=False, read=lambda frame, expect: read)
-    table = started(store, dice=dice, keep=keeper)
+    table = started(store, dice=dice, photos=keeper)
     while table.mode != "throw":
         press(table, "select")
     return table, keeper

@@ -103,3 +103,10 @@ def test_a_folder_that_cannot_be_written_stops_keeping_without_an_error(tmp_path
         assert keeper.keep(frame(), dice) is None
         assert keeper.keep(frame(), dice) is None
     assert caplog.text.count("not keeping photos") == 1
+
+
+def test_a_frame_that_cannot_be_encoded_is_not_kept_and_says_why(tmp_path, caplog):
+    keeper = kp.PhotoKeeper(tmp_path)
+    with caplog.at_level(logging.WARNING):
+        assert keeper.keep(np.zeros((0, 0, 3), np.uint8), []) is None
+    assert "not keeping photos" in caplog.text and keeper.count == 0
