@@ -279,6 +279,19 @@ def test_a_sure_camera_reading_keeps_its_frame_labelled(store, tmp_path):
     assert list((tmp_path / "kept" / "images").iterdir()) == []
 
 
+def test_a_live_camera_says_where_it_saw_the_dice_in_the_settled_frame():
+    camera = OneFrame()
+    read = camera_reading([4, 2])
+    dice = CameraDice(camera, live=True, read=lambda frame, expect: read)
+    dice.start(GAME.new(2, {}).apply(Action("draw", card="Bonus Time 300"))
+               .apply(Action("card", play=True)).chance())
+    result = None
+    for _ in range(20):  # still frames until two reads agree
+        result = result or dice.poll()
+    assert result.dice == (4, 2) and result.seen.frame is camera.frame
+    assert result.seen.boxes == ((0, 0, 15, 15), (20, 0, 35, 15))
+
+
 def test_a_die_corrected_by_hand_is_kept_with_the_value_the_player_set(store, tmp_path):
     read = camera_reading([5, 1, 6, 2, 3, 4])
     read[2] = DieReading(6, None, read[2].bbox, 0.3)  # unsure: it is a 4
