@@ -661,8 +661,10 @@ class Table:
 
         dice = labelled(list(camera.values), camera.boxes(), list(values))
         if dice is not None:
+            if how == "corrected" and tuple(values) == camera.values:
+                how = "accepted"  # "Correct" chosen, nothing changed
             self.photos.keep(camera.seen.frame, dice, game=self.game_id,
-                           step=len(self._actions) - 1, how=how)
+                             step=len(self._actions) - 1, how=how)
 
     def _screen_confirm(self, note: str) -> Screen:
         entry = self._entry
