@@ -117,6 +117,10 @@ def main() -> int:
     t0 = time.time()
     train = [s for root in a.photos for s in data.load_photos(Path(root), training=True)]
     held = [s for root in a.photos for s in data.load_photos(Path(root), training=False)]
+    if not train or not held:  # before the synthetic pool: say so at once
+        print(f"train.py: no {'training' if not train else 'held-out'} photos in "
+              f"{' '.join(a.photos)} (--photos: folders of dice-photo sets)", file=sys.stderr)
+        return 2
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
     print(
         f"{len(train)} training photos, {len(held)} held out, {len(pool)} synthetic "
