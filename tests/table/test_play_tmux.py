@@ -66,11 +66,18 @@ def steps(path: Path) -> int | None:
     return len(record.actions) if record else None
 
 
+def play_command(store: Path, *more) -> str:
+    """A shell line: two players of Risk 'n' Roll 2000 (seed 3) on `store`, then the exit
+    status, kept on screen a while."""
+    args = " ".join(shlex.quote(str(a)) for a in (*more, "--store", store))
+    return (f"cd {shlex.quote(str(ROOT))} && PYTHONPATH={shlex.quote(str(ROOT))} "
+            f"{shlex.quote(sys.executable)} -m companion.cli play risknroll --players 2 --seed 3 "
+            f"{args}; echo EXIT=$?; sleep 60")
+
+
 def test_play_in_a_terminal_then_kill_and_resume(tmp_path):
     store = tmp_path / "companion.db"
-    play = (f"cd {shlex.quote(str(ROOT))} && PYTHONPATH={shlex.quote(str(ROOT))} "
-            f"{shlex.quote(sys.executable)} -m companion.cli play risknroll --players 2 --seed 3 "
-            f"--store {shlex.quote(str(store))}; echo EXIT=$?; sleep 60")
+    play = play_command(store)
     tmux = Tmux(f"companion-test-{os.getpid()}")
     try:
         tmux.start(play)
@@ -120,10 +127,7 @@ def test_a_throw_read_from_a_photo_is_kept_labelled_and_benched(tmp_path):
     cv2.imwrite(str(photos / "throw.png"), image)
     config = tmp_path / "config.toml"
     config.write_text(f'[vision]\nkeep_photos = true\nphotos = "{kept}"\n')
-    play = (f"cd {shlex.quote(str(ROOT))} && PYTHONPATH={shlex.quote(str(ROOT))} "
-            f"{shlex.quote(sys.executable)} -m companion.cli play risknroll --players 2 --seed 3 "
-            f"--config {shlex.quote(str(config))} --camera {shlex.quote(str(photos))} "
-            f"--store {shlex.quote(str(store))}; echo EXIT=$?; sleep 60")
+    play = play_command(store, "--config", config, "--camera", photos)
     tmux = Tmux(f"companion-test-kept-{os.getpid()}")
     try:
         tmux.start(play)
