@@ -10,10 +10,10 @@ is in the dice-photos format (`images/` and `labels.jsonl`, see vision.photo_set
 `vision/train/train.py --photos DIR` trains on it; one photo in five is held out.
 
 Keeping is off unless the config asks for it (`vision.keep_photos`): the frames are
-photos of the players' table. A photo is written before its label line, each whole
-(a temporary file renamed), so a pulled plug leaves at most an unlabelled image or a
-torn last line, which `photo_sets.load_labels` skips. A failing disk never stops a
-game: keeping then stops, with one warning in the log.
+photos of the players' table. A photo is written whole (a temporary file renamed)
+before its label line is appended, so a pulled plug leaves at most an unlabelled image
+or a torn last line, which `photo_sets.load_labels` skips. A failing disk never stops
+a game: keeping then stops, with one warning in the log.
 """
 
 from __future__ import annotations
