@@ -154,7 +154,7 @@ SCHEMA: tuple[Key, ...] = (
     _k("vision", "photos", "str", None,
        "folder of the kept photos; unset = \"photos\" beside the store"),
     _k("vision", "keep_limit", "int", 1000,
-       "keep no more photos than this (about 100 KB each)", min=1, max=1_000_000),
+       "keep no more photos than this (about 100 KB each at 640x480)", min=1, max=1_000_000),
     # store
     _k("store", "path", "str", None,
        "SQLite file; unset = $STATE_DIRECTORY/companion.db under systemd, "
