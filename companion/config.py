@@ -152,7 +152,8 @@ SCHEMA: tuple[Key, ...] = (
        "keep each frame the camera read, labelled with the dice the players let stand, "
        "to measure and train the reader on your own dice (docs/vision.md)"),
     _k("vision", "photos", "str", None,
-       "folder of the kept photos; unset = \"photos\" beside the store"),
+       "folder of the kept photos; unset = \"photos\" beside the store (under the "
+       "service, a folder outside /var/lib/companion also needs ReadWritePaths= in its unit)"),
     _k("vision", "keep_limit", "int", 1000,
        "keep no more photos than this (about 100 KB each at 640x480)", min=1, max=1_000_000),
     # store
