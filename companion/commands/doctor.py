@@ -195,9 +195,7 @@ def check_store(cfg) -> Check:
             return Check("store", FAIL, f"{path} is damaged: {'; '.join(result[:3])}",
                          "the companion sets it aside on the next start; keep a copy")
         return Check("store", OK, f"{path} (integrity ok, {path.stat().st_size} bytes)")
-    parent = path.parent
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
+    parent = _existing_parent(path)
     if not os.access(parent, os.W_OK | os.X_OK):
         return Check("store", FAIL, f"{path} cannot be created ({parent} is not writable)",
                      "set store.path to a writable place, or run under the service "
@@ -205,26 +203,26 @@ def check_store(cfg) -> Check:
     return Check("store", OK, f"{path} (new: created on first game)")
 
 
+def _existing_parent(path):
+    """`path`, or its nearest parent that exists: where it would be created."""
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
 def check_photos(cfg) -> Check:
     """Kept photos of the dice (vision.keep_photos): where, how many, and writable."""
-    from pathlib import Path
-
     from companion.commands.play import kept_photos_dir
+    from vision.kept_photos import PhotoKeeper
 
     if not cfg.vision.keep_photos:
         return Check("photos", OK, "not kept (vision.keep_photos = false)", needed=False)
     folder = kept_photos_dir(cfg, cfg.store.path)
-    parent = folder
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
+    parent = _existing_parent(folder)
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
         return Check("photos", FAIL, f"{folder} cannot be written",
                      "set vision.photos to a writable folder", needed=False)
-    n = 0
-    if (Path(folder) / "labels.jsonl").is_file():
-        from vision.kept_photos import PhotoKeeper
-
-        n = PhotoKeeper(folder).count
+    n = PhotoKeeper(folder).count
     full = " (full: keeping no more)" if n >= cfg.vision.keep_limit else ""
     return Check("photos", OK, f"{n} of {cfg.vision.keep_limit} kept in {folder}{full}",
                  needed=False)
