@@ -46,7 +46,8 @@ class DiceSource(Protocol):
     """Where thrown dice come from (a camera and the dice reader, or a virtual roller).
 
     `start(throw)` when the player says the dice are down; `poll()` until it returns a
-    result with `dice`, `confidence` (one per die) and `error` ("" when dice were read);
+    result with `dice`, `confidence` (one per die), `error` ("" when dice were read) and
+    `seen` (the camera's frame and boxes, or None);
     `cancel()` when the player gives up waiting. `verb` says what OK does ("read",
     "roll"). See companion.dice_input.
     """
@@ -115,7 +116,7 @@ class _Read:
     order: tuple[int, ...]  # order[i]: the reader's index of the die shown i-th
 
     def boxes(self) -> list:
-        return [self.seen.boxes[k] for k in self.order] if self.seen is not None else []
+        return [self.seen.boxes[k] for k in self.order]
 
 
 def default_names(players: int, given: Sequence[str] = ()) -> tuple[str, ...]:
@@ -259,7 +260,7 @@ class Table:
         if result.error:
             self._start_entry(self._throw(), note=f"{result.error}: enter the dice")
         else:
-            self.reading(result.dice, result.confidence, getattr(result, "seen", None))
+            self.reading(result.dice, result.confidence, result.seen)
 
     def reading(self, dice: Sequence[int], confidence: Sequence[float], seen=None) -> None:
         """Dice read from the table: applied when sure and possible, else to be confirmed.
