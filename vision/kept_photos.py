@@ -28,9 +28,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.photo_sets import LABELS, load_labels
+
 log = logging.getLogger(__name__)
 
-LABELS = "labels.jsonl"
 HELD_OUT_EVERY = 5
 """One kept photo in this many is held out of training, to measure a retrained reader."""
 
@@ -118,8 +119,6 @@ class PhotoKeeper:
         return len(gone)
 
     def _rows(self) -> list[dict]:
-        from vision.photo_sets import load_labels
-
         if not (self.folder / LABELS).is_file():
             return []
         try:

@@ -22,6 +22,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 SPLITS = ("train", "validation")
+LABELS = "labels.jsonl"  # a set's label rows, one JSON object per line
 
 #: (set folder, image) -> [(where, value labelled, value shown, why)]: `where` is a point
 #: inside the label's box; labelled None adds a die no label names (`where` is its box),
@@ -59,11 +60,11 @@ LABEL_FIXES: dict[tuple[str, str], list[tuple[tuple, int | None, int | None, str
 def photo_sets(root: Path) -> list[Path]:
     """The set folders under `root`, or `root` itself if it is a set (none if it is not
     there)."""
-    if (root / "labels.jsonl").is_file():
+    if (root / LABELS).is_file():
         return [root]
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if (p / "labels.jsonl").is_file())
+    return sorted(p for p in root.iterdir() if (p / LABELS).is_file())
 
 
 def in_split(row: dict, split: str | None) -> bool:
@@ -107,7 +108,7 @@ def load_labels(set_dir: Path, split: str | None = None, as_labelled: bool = Fal
     LABEL_FIXES applied unless `as_labelled`. A line that is not a whole row (the torn
     last line of a set written when the power went) is skipped with a warning."""
     rows = []
-    with open(set_dir / "labels.jsonl", encoding="utf-8") as fh:
+    with open(set_dir / LABELS, encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
             if line.strip():
                 try:
@@ -116,7 +117,7 @@ def load_labels(set_dir: Path, split: str | None = None, as_labelled: bool = Fal
                     row = None
                 if not isinstance(row, dict) or not {"image", "dice"} <= row.keys():
                     log.warning("%s, line %d is not a label row: skipped",
-                                set_dir / "labels.jsonl", n)
+                                set_dir / LABELS, n)
                     continue
                 if in_split(row, split):
                     rows.append(row if as_labelled else fixed(set_dir.name, row)[0])
