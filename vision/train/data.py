@@ -199,6 +199,69 @@ def finder_sample(scene: Scene, rng: np.random.Generator):
     return x, np.concatenate([heat[None], reg, mask[None], sw[None]])
 
 
+# ---------------------------------------------------------------- recoloured real dice
+
+
+def face_mask(region: np.ndarray, cx: float, cy: float, size: float):
+    """A soft 0..1 mask of the die around (cx, cy), pips filled in: the pixels near the
+    face's colour that hold most of its middle, convex; None where that is not die-shaped."""
+    h, w = region.shape[:2]
+    lab = cv2.cvtColor(region, cv2.COLOR_BGR2LAB).astype(np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    r = np.hypot(xx - cx, yy - cy)
+    inner = r < 0.42 * size
+    if inner.sum() < 20:
+        return None
+    light = inner & (lab[..., 0] >= np.percentile(lab[..., 0][inner], 40))  # face, not pips
+    dist = np.linalg.norm(lab - np.median(lab[light], axis=0), axis=2)
+    near = (dist < max(10.0, 2.5 * float(np.percentile(dist[light], 90)))) & (r < 0.78 * size)
+    k = max(3, int(size * 0.22) | 1)
+    near = cv2.morphologyEx(
+        near.astype(np.uint8), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    _n, parts = cv2.connectedComponents(near)
+    counts = np.bincount(parts[inner], minlength=2)  # the part most of the face's middle is in
+    counts[0] = 0
+    part = int(np.argmax(counts))
+    if counts[part] < 0.5 * inner.sum():
+        return None
+    contours, _ = cv2.findContours(
+        (parts == part).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    mask = np.zeros((h, w), np.float32)
+    cv2.fillPoly(mask, [cv2.convexHull(max(contours, key=cv2.contourArea))], 1.0)
+    if not 0.55 < mask.sum() / (size * size) < 1.6:
+        return None
+    return cv2.GaussianBlur(mask, (0, 0), max(0.8, size * 0.03))
+
+
+def recoloured(region: np.ndarray, cx: float, cy: float, size: float, rng: np.random.Generator):
+    """A light die with dark pips (as all of matteop65's are) turned into a dark die with
+    light pips, or a coloured one, keeping the photo's shading, blur and table: real dice
+    of the kinds the synthetic scenes draw but the real photos lack. Else unchanged."""
+    mask = face_mask(region, cx, cy, size)
+    if mask is None or not (mask > 0.9).any():
+        return region
+    grey = cv2.cvtColor(region, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    face, pip = np.percentile(grey[mask > 0.9], [70, 3])
+    if face - pip < 40:  # not dark pips on a light face
+        return region
+    t = np.clip(1.3 * (face - grey) / (face - pip), 0, 1)[..., None]  # 1 on pips, 0 on the face
+    k = max(3, int(size * 0.25) | 1)  # closing wipes the pips out: the light across the die
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    lit = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, disc)
+    shade = np.clip(lit / face, 0.3, 1.3)[..., None]
+    if rng.random() < 0.7:  # a dark die, pips white or light, sometimes red or gold
+        fc = rng.uniform(15, 90, 3) * rng.uniform(0.4, 1.0, 3)
+        pc = rng.uniform(170, 255, 3) * (rng.uniform(0.3, 1.0, 3) if rng.random() < 0.3 else 1)
+    else:  # a coloured die, white or dark pips
+        fc = rng.uniform(40, 230, 3)
+        pc = rng.uniform(200, 255, 3) if rng.random() < 0.5 else rng.uniform(10, 60, 3)
+    die = ((1 - t) * fc + t * pc) * shade
+    out = mask[..., None] * die + (1 - mask[..., None]) * region.astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 # ---------------------------------------------------------------- face-net samples
 
 
@@ -224,9 +287,16 @@ def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) ->
     return total
 
 
-def face_sample(scene: Scene, rng: np.random.Generator, positive: bool, die: int | None = None):
+def face_sample(
+    scene: Scene,
+    rng: np.random.Generator,
+    positive: bool,
+    die: int | None = None,
+    recolour: float = 0.0,
+):
     """(3 x CROP x CROP crop, class): a die's face (class = pips) or a place that is not one (0).
-    `die` picks the labelled die (else one at random); negatives prefer mined misses."""
+    `die` picks the labelled die (else one at random); negatives prefer mined misses. A
+    photographed die is `recoloured` with probability `recolour`."""
     d = scene.dice
     if not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:
         cx, cy, size = scene.misses[int(rng.integers(len(scene.misses)))]
@@ -270,6 +340,8 @@ def face_sample(scene: Scene, rng: np.random.Generator, positive: bool, die: int
         flags=cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
+    if label and not scene.name.startswith("synth/") and rng.random() < recolour:
+        region = recoloured(region, half, half, size, rng)
     region = photometric(region, rng)
     crop = face_crop(region, half, half, size)
     return standardise(crop).transpose(2, 0, 1), label

@@ -67,7 +67,7 @@ def by_set(scenes):
     return [(g, [(sc, k) for sc in g for k in range(len(sc.dice))]) for g in groups.values()]
 
 
-def batch(kind, photos, pool, rng, n, share=0.6):
+def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0):
     """n samples, a `share` of them from the photographs, the rest synthetic."""
     xs, ys = [], []
     for _ in range(n):
@@ -76,7 +76,7 @@ def batch(kind, photos, pool, rng, n, share=0.6):
             x, y = data.finder_sample(scenes[int(rng.integers(len(scenes)))], rng)
         elif rng.random() < 0.75:
             sc, k = dice[int(rng.integers(len(dice)))]
-            x, y = data.face_sample(sc, rng, True, k)
+            x, y = data.face_sample(sc, rng, True, k, recolour)
         else:
             x, y = data.face_sample(scenes[int(rng.integers(len(scenes)))], rng, False)
         xs.append(x)
@@ -101,6 +101,10 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate")
     ap.add_argument("--share", type=float, default=0.6, help="share of samples from photos")
+    ap.add_argument(
+        "--recolour", type=float, default=0.0,
+        help="faces: share of photographed light dice recoloured dark or coloured",
+    )
     ap.add_argument("--init", default=None, help="start from this checkpoint (.pt)")
     ap.add_argument("--checkpoint", default=None, help="where to save the weights (.pt)")
     ap.add_argument(
@@ -151,7 +155,7 @@ def main() -> int:
         for g in opt.param_groups:
             g["lr"] = lr
         model.train()
-        x, y = batch(kind, photos, synth, rng, bs, a.share)
+        x, y = batch(kind, photos, synth, rng, bs, a.share, a.recolour)
         loss = loss_of(model(x), y)
         opt.zero_grad()
         loss.backward()

@@ -1,0 +1,86 @@
+"""The training data's recoloured real dice (vision/train/data.py: `recoloured`).
+
+The training code needs torch, but its data module does not, so its image work is
+tested here with the companion's own dependencies.
+"""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import synth
+
+_spec = importlib.util.spec_from_file_location(
+    "train_data", Path(__file__).resolve().parents[2] / "vision" / "train" / "data.py"
+)
+data = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = data  # its dataclasses look their module up
+_spec.loader.exec_module(data)
+
+SIZE = 48.0
+CENTRE = 80.0
+
+
+def one_die(face: str, value: int = 5) -> np.ndarray:
+    img, _labels = synth.render(
+        [synth.Die(value, face, (CENTRE, CENTRE), SIZE, 20.0)],
+        size=(160, 160),
+        background=(150, 190, 210),
+        seed=3,
+        shadow=False,
+        jpeg=None,
+        noise=1.0,
+    )
+    return img
+
+
+def ring(img: np.ndarray) -> np.ndarray:
+    """The face's middle ring, clear of the 5's pips and the edges."""
+    yy, xx = np.mgrid[0 : img.shape[0], 0 : img.shape[1]]
+    r = np.hypot(xx - CENTRE, yy - CENTRE)
+    return img[(r > 0.08 * SIZE) & (r < 0.18 * SIZE)].astype(float)
+
+
+def centre_pip(img: np.ndarray) -> np.ndarray:
+    c = int(CENTRE)
+    return img[c - 1 : c + 2, c - 1 : c + 2].reshape(9, -1).astype(float)
+
+
+def test_the_mask_covers_the_die_and_not_the_table():
+    img = one_die("white")
+    mask = data.face_mask(img, CENTRE, CENTRE, SIZE)
+    assert mask is not None
+    assert 0.8 < mask.sum() / SIZE**2 < 1.3
+    assert mask[int(CENTRE), int(CENTRE)] > 0.99
+    assert mask[:10, :10].max() < 0.01  # a table corner
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_white_die_is_recoloured_with_its_pips_and_table_kept(seed):
+    img = one_die("white")
+    out = data.recoloured(img, CENTRE, CENTRE, SIZE, np.random.default_rng(seed))
+    assert np.abs(ring(out).mean(0) - ring(img).mean(0)).max() > 20  # a new face colour
+    assert np.array_equal(out[:10, :10], img[:10, :10])  # the table as it was
+    grey = cv2.cvtColor(out, cv2.COLOR_BGR2GRAY)
+    assert abs(centre_pip(grey).mean() - ring(grey).mean()) > 40  # the pips still stand out
+
+
+def test_dice_that_already_have_light_pips_are_left_alone():
+    img = one_die("black")
+    out = data.recoloured(img, CENTRE, CENTRE, SIZE, np.random.default_rng(0))
+    assert np.array_equal(out, img)
+
+
+@pytest.mark.parametrize("name, changed", [("matteop65/images/a.jpg", True), ("synth/7", False)])
+def test_only_photographed_dice_are_recoloured(name, changed):
+    """Synthetic scenes draw dark and coloured dice themselves."""
+    die = np.array([[CENTRE, CENTRE, SIZE, 1.0, 5]], np.float32)  # cx, cy, size, known, value
+    scene = data.Scene(one_die("white"), die, name)
+    plain, _ = data.face_sample(scene, np.random.default_rng(1), True, 0, recolour=0.0)
+    tried, label = data.face_sample(scene, np.random.default_rng(1), True, 0, recolour=1.0)
+    assert label == 5
+    assert (not np.array_equal(plain, tried)) == changed
