@@ -240,10 +240,11 @@ def recoloured(region: np.ndarray, cx: float, cy: float, size: float, rng: np.ra
     light pips, or a coloured one, keeping the photo's shading, blur and table: real dice
     of the kinds the synthetic scenes draw but the real photos lack. Else unchanged."""
     mask = face_mask(region, cx, cy, size)
-    if mask is None or not (mask > 0.9).any():
+    inside = mask is not None and mask > 0.9
+    if not np.any(inside):
         return region
     grey = cv2.cvtColor(region, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    face, pip = np.percentile(grey[mask > 0.9], [70, 3])
+    face, pip = np.percentile(grey[inside], [70, 3])
     if face - pip < 40:  # not dark pips on a light face
         return region
     t = np.clip(1.3 * (face - grey) / (face - pip), 0, 1)[..., None]  # 1 on pips, 0 on the face
