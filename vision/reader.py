@@ -1,5 +1,6 @@
-"""`read(frame)`: the finder net's candidate top faces -> the face net's pip count ->
-readings with colour and confidence; `apply_expect` then flags what the game rules out."""
+"""`read(frame, expect)`: the finder net's candidate top faces -> the face net's pip count
+(among the values the dice can show) -> readings with colour and confidence;
+`apply_expect` then drops surplus dice and flags what the colour table rules out."""
 
 from __future__ import annotations
 
@@ -74,19 +75,24 @@ def confidence(score: float, probs: np.ndarray, value: int) -> float:
     return float(probs[value]) ** SHARPEN * min(1.0, score / 0.5)
 
 
-def read_faces(frame: np.ndarray) -> list[Face]:
-    """The faces read in a BGR frame, in reading order (top to bottom, left to right)."""
+def read_faces(frame: np.ndarray, values=None) -> list[Face]:
+    """The faces read in a BGR frame, in reading order (top to bottom, left to right).
+
+    `values`, the pip counts the dice can show (None: any), refuses the others: where the
+    face net's likeliest count is one these dice cannot show (a 6 taken for a 7), the face
+    reads as its likeliest possible count, with the low confidence the net gives that, so
+    the player is asked. Whether a die is there at all is decided over every count."""
     from . import net
 
     if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
         raise ValueError("read() needs a BGR colour frame")
     found = net.find_dice(frame)
     probs = net.read_crops(frame, found)
+    possible = sorted(values) if values is not None else range(1, 8)
     dice = []  # (candidate, probabilities, value) where the face net sees a die top face
     for f, p in zip(found, probs):
-        value = int(np.argmax(p[1:])) + 1
-        if p[value] > p[0]:
-            dice.append((f, p, value))
+        if p[1:].max() > p[0]:
+            dice.append((f, p, max(possible, key=p.__getitem__)))
     usual = [d for d in dice if not d[0].big]
     big = [d for d in dice if d[0].big and not any(small_dice_there(d, u) for u in usual)]
     faces: list[Face] = []
@@ -176,7 +182,7 @@ def reading_order(faces: list[Face]) -> list[Face]:
 def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> list[DieReading]:
     from . import colour as colour_mod
 
-    faces = read_faces(frame)
+    faces = read_faces(frame, expect.values if expect is not None else None)
     h, w = frame.shape[:2]
     out = [
         DieReading(
@@ -193,7 +199,8 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> l
 
 
 def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]:
-    """Flag (never invent) readings the game says are impossible."""
+    """Drop readings beyond `expect.count` and flag (never invent) faces the colour table
+    rules out. Values the dice cannot show were refused already, in `read_faces`."""
     res = list(readings)
     if expect.count is not None and len(res) > expect.count:
         # keep the most confident (in reading order); the extra ones are most likely not dice
@@ -203,9 +210,7 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
     flagged = []
     for r in res:
         flag = ""
-        if expect.values is not None and r.value not in expect.values:
-            flag = f"value {r.value} is not possible"
-        elif expect.colours is not None:
+        if expect.colours is not None:
             pair = (r.colour, r.value)
             if pair not in expect.colours:
                 flag = f"{r.colour} {r.value} is not a face of these dice"

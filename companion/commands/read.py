@@ -1,8 +1,10 @@
-"""`companion read IMAGE... [--json] [--annotate DIR]`: read dice from image files.
+"""`companion read IMAGE... [--json] [--annotate DIR] [--values 1-6]`: read dice from
+image files.
 
 --json prints one object per image per line:
 {"image": PATH, "dice": [{"value", "colour", "bbox", "confidence"}], "error": str|null}.
 All images are read in one process; an unreadable file gives an "error" and the rest go on.
+--values tells the reader what the dice can show, as a game does (`vision.Expect`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,31 @@ def configure(parser) -> None:
         default=None,
         help="write each image with boxes and values drawn into DIR",
     )
+    parser.add_argument(
+        "--values",
+        metavar="LO-HI",
+        type=value_range,
+        default=None,
+        help="the pip counts the dice can show, e.g. 1-6 (plain dice) or 2-7 (67 Six Seven);"
+        " a face read as another count reads as the likeliest of these, to be confirmed"
+        " (default: any of 1-7)",
+    )
+
+
+def value_range(text: str) -> range:
+    """'1-6' -> range(1, 7); counts from 1 to 7."""
+    import argparse
+
+    lo, sep, hi = text.partition("-")
+    try:
+        first, last = int(lo), int(hi if sep else lo)
+    except ValueError:
+        first = last = 0
+    if not 1 <= first <= last <= 7:
+        raise argparse.ArgumentTypeError(
+            f"expected pip counts like 1-6 (from 1 to 7), not {text!r}"
+        )
+    return range(first, last + 1)
 
 
 def annotate(frame, readings):
@@ -36,7 +63,7 @@ def annotate(frame, readings):
     return img
 
 
-def read_one(path: str):
+def read_one(path: str, values: range | None = None):
     """(readings, frame, error) for one image file."""
     import os
 
@@ -53,7 +80,8 @@ def read_one(path: str):
     if frame is None:
         return [], None, "cannot read image (missing, not an image, or unsupported format)"
     try:
-        return vision.read(frame), frame, None
+        expect = vision.Expect.of(values=values) if values is not None else None
+        return vision.read(frame, expect), frame, None
     except Exception as exc:  # noqa: BLE001
         return [], frame, f"reader failed: {exc}"
 
@@ -66,7 +94,7 @@ def run(args) -> int:
         os.makedirs(out_dir, exist_ok=True)
     failures = 0
     for path in args.images:
-        readings, frame, error = read_one(path)
+        readings, frame, error = read_one(path, args.values)
         failures += error is not None
         if out_dir and frame is not None:
             import cv2

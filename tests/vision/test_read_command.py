@@ -38,6 +38,33 @@ def test_json_contract_with_an_unreadable_file(tmp_path, capsys):
         assert x["dice"] == [] and isinstance(x["error"], str) and x["error"]
 
 
+def test_values_refuse_a_count_the_dice_cannot_show(tmp_path, capsys):
+    img, _ = render([Die(1, "white", (160, 120), 56, 0)], size=(320, 240), seed=1)
+    src = tmp_path / "one.png"
+    cv2.imwrite(str(src), img)
+    _, out = run([str(src), "--json"], capsys)
+    (free,) = json.loads(out)["dice"]
+    _, out = run([str(src), "--json", "--values", "2-7"], capsys)
+    (refused,) = json.loads(out)["dice"]
+    assert free["value"] == 1 and free["confidence"] >= 0.6
+    assert refused["value"] in range(2, 8) and refused["confidence"] < 0.6
+
+
+def test_a_values_typo_is_refused_with_the_form_expected(capsys):
+    p = argparse.ArgumentParser()
+    read_cmd.configure(p)
+    for typo in ("1..6", "0-6", "6-1", "x"):
+        try:
+            p.parse_args(["a.jpg", "--values", typo])
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"--values {typo} was taken")
+        assert "like 1-6" in capsys.readouterr().err
+    assert p.parse_args(["a.jpg", "--values", "2-7"]).values == range(2, 8)
+    assert p.parse_args(["a.jpg", "--values", "6"]).values == range(6, 7)
+
+
 def test_annotate_writes_images(tmp_path, capsys):
     img, _ = render([Die(3, "blue", (160, 120), 56, 10)], size=(320, 240), seed=2)
     src = tmp_path / "scene.jpg"

@@ -126,6 +126,24 @@ def test_a_sure_reading_rather_narrower_than_its_frame_mates_is_doubted(monkeypa
     assert got[3] == got[4] == got[6] == got[2] == 1.0
 
 
+def test_a_value_the_dice_cannot_show_reads_as_the_likeliest_they_can(monkeypatch):
+    """A 5 whose dark face centre the net takes for a seventh pip: six-sided dice read
+    5, the net's next choice (not 6, the nearest), so unsure that the player is asked."""
+    fake_nets(monkeypatch, [(net.Found(100, 100, 50, 0.9), 7, 0.95, 5)])
+    (free,) = reader.read_faces(FRAME)
+    (six_sided,) = reader.read_faces(FRAME, values=range(1, 7))
+    assert free.value == 7 and free.confidence >= reader.CONFIRM_BELOW
+    assert six_sided.value == 5 and six_sided.confidence < reader.CONFIRM_BELOW
+
+
+def test_refusing_a_value_never_drops_the_die(monkeypatch):
+    """Whether a die is there is weighed over every count: a die the net sees only as a 7
+    stays a die on six-sided dice, for the player to set."""
+    fake_nets(monkeypatch, [(net.Found(100, 100, 50, 0.9), 7, 0.6, 0)])
+    (six_sided,) = reader.read_faces(FRAME, values=range(1, 7))
+    assert six_sided.value in range(1, 7) and six_sided.confidence < reader.CONFIRM_BELOW
+
+
 def test_a_lone_small_die_is_not_a_big_1(monkeypatch):
     """At half size a small die alone on a plain table looks like a big die showing 1; at
     full size it is surely a die, even when its pips are hard to count (a black die with
