@@ -1,9 +1,16 @@
-"""One-step white-balance calibration for face colours.
+"""One-step calibration of face colours to the camera, the light and the dice at hand.
 
 Show the camera a frame of known faces (e.g. one die of each Charidice colour), read
-it, and give the true colour of each reading: `Calibration.fit(measured, names)`
-finds a per-channel gain and offset in Lab a/b (and a gain on L) mapping the measured
-face colours onto the references, by least squares. `apply(lab)` corrects a colour.
+it, and give the true colour of each reading. `Calibration.fit(measured, names)` does
+two things with them:
+
+- It remembers what each colour shown looks like here (`seen`, the mean measured Lab
+  per name). Those faces then stand in for the colour's reference, so a deep blue die
+  that reads darker than the reference blue is still blue, not black.
+- It fits a per-channel gain and offset in Lab mapping the measured colours onto the
+  references, by least squares (`apply`), for the colours not shown (a white balance
+  shift). A gain outside GAIN_RANGE, as when the faces shown are all about as light
+  (a blue and a black die), says the fit is ill-posed: that channel gets an offset only.
 """
 
 from __future__ import annotations
@@ -12,15 +19,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
+#: a fitted channel gain outside this is not a white balance but an ill-posed fit
+GAIN_RANGE = (0.5, 2.0)
+
 
 @dataclass(frozen=True)
 class Calibration:
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)
     offset: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    seen: tuple[tuple[str, tuple[float, float, float]], ...] = ()  # (name, measured Lab)
 
     def apply(self, lab) -> np.ndarray:
         lab = np.asarray(lab, np.float32)
         return lab * np.asarray(self.gain, np.float32) + np.asarray(self.offset, np.float32)
+
+    def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """The colour references in calibrated space: the faces shown replace theirs."""
+        return {**refs, **{name: self.apply(lab) for name, lab in self.seen}}
 
     @classmethod
     def fit(cls, measured, names) -> Calibration:
@@ -31,14 +46,19 @@ class Calibration:
         t = np.array([refs[n] for n in names], np.float64)
         gain, offset = [], []
         for c in range(3):
+            g = 0.0
             if len(m) >= 2 and np.ptp(m[:, c]) > 1e-3:
                 A = np.stack([m[:, c], np.ones(len(m))], 1)
                 (g, o), *_ = np.linalg.lstsq(A, t[:, c], rcond=None)
-            else:
+            if not GAIN_RANGE[0] <= g <= GAIN_RANGE[1]:
                 g, o = 1.0, float((t[:, c] - m[:, c]).mean())
             gain.append(float(g))
             offset.append(float(o))
-        return cls(tuple(gain), tuple(offset))
+        seen = tuple(
+            (n, tuple(float(v) for v in m[[i for i, k in enumerate(names) if k == n]].mean(0)))
+            for n in dict.fromkeys(names)
+        )
+        return cls(tuple(gain), tuple(offset), seen)
 
 
 def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:

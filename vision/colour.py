@@ -33,9 +33,10 @@ def name_of(lab, calibration=None, light_pips=True) -> str | None:
     Grey Charidice faces carry white pips: a face as grey as that without light pips is
     a white, ivory or marbled die in dim light (its median falls to grey), so None."""
     lab = np.asarray(lab, np.float32)
+    refs = references()
     if calibration is not None:
         lab = calibration.apply(lab)
-    refs = references()
+        refs = calibration.references(refs)
     best, bd = None, 1e9
     for name, ref in refs.items():
         d = float(np.sum((lab - ref) ** 2 * np.array([0.5, 1.0, 1.0])))
