@@ -3,6 +3,8 @@ big dice found at half size and their pips, groups of small dice (nets faked).""
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from vision import net, reader
 
@@ -142,6 +144,34 @@ def test_refusing_a_value_never_drops_the_die(monkeypatch):
     fake_nets(monkeypatch, [(net.Found(100, 100, 50, 0.9), 7, 0.6, 0)])
     (six_sided,) = reader.read_faces(FRAME, values=range(1, 7))
     assert six_sided.value in range(1, 7) and six_sided.confidence < reader.CONFIRM_BELOW
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    answers=st.lists(
+        st.lists(st.floats(0.0, 1.0), min_size=8, max_size=8).filter(lambda p: sum(p) > 0.01),
+        min_size=1, max_size=4,
+    ),
+    values=st.sets(st.integers(1, 7), min_size=1),
+)
+def test_refusing_values_keeps_the_dice_and_asks_about_the_refused(monkeypatch, answers, values):
+    """Whatever the face net says: the same dice are read with `values` as without, each
+    as a possible count, and a die whose likeliest count was refused is asked about."""
+    found = [net.Found(80 + 120 * i, 100, 50, 0.9) for i in range(len(answers))]
+    probs = np.array([np.divide(p, sum(p)) for p in answers], np.float32)
+    monkeypatch.setattr(net, "find_dice", lambda frame: list(found))
+    monkeypatch.setattr(net, "read_crops", lambda frame, cands: probs[: len(cands)].copy())
+    free = reader.read_faces(FRAME)
+    refused = reader.read_faces(FRAME, values=values)
+    assert [f.centre for f in refused] == [f.centre for f in free]
+    for f, g in zip(free, refused):
+        assert g.value in values
+        if f.value not in values:
+            assert g.confidence < reader.CONFIRM_BELOW
+        else:
+            assert (g.value, g.confidence) == (f.value, f.confidence)
 
 
 def test_a_lone_small_die_is_not_a_big_1(monkeypatch):
