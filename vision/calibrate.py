@@ -42,7 +42,15 @@ class Calibration:
         from .colour import references
 
         refs = references()
+        unknown = sorted(set(names) - set(refs))
+        if unknown or not len(names):
+            raise ValueError(
+                f"calibration needs faces named from {', '.join(refs)}"
+                + (f"; unknown: {', '.join(unknown)}" if unknown else "; none given")
+            )
         m = np.asarray(measured, np.float64).reshape(-1, 3)
+        if len(m) != len(names):
+            raise ValueError(f"{len(m)} faces measured but {len(names)} names given")
         t = np.array([refs[n] for n in names], np.float64)
         gain, offset = [], []
         for c in range(3):

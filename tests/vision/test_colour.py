@@ -1,6 +1,7 @@
 """Colour names and the one-step white-balance calibration."""
 
 import numpy as np
+import pytest
 
 import vision
 from vision.calibrate import Calibration, calibrate
@@ -68,3 +69,12 @@ def test_grey_dice_stay_grey_in_dim_light_and_at_45_degrees_on_a_dark_table():
     dice = [Die(v, "grey", (60 + 100 * (v - 1), 120), 56, 45) for v in (1, 2, 3)]
     readings = vision.read(dim_dice(dice)[0])
     assert sorted((r.colour, r.value) for r in readings) == [("grey", 1), ("grey", 2), ("grey", 3)]
+
+
+def test_calibration_refuses_unknown_or_missing_names_clearly():
+    with pytest.raises(ValueError, match="unknown: blu"):
+        Calibration.fit([(100.0, 150.0, 70.0)], ["blu"])
+    with pytest.raises(ValueError, match="none given"):
+        Calibration.fit([], [])
+    with pytest.raises(ValueError, match="2 faces measured but 1 names"):
+        Calibration.fit([(100.0, 150.0, 70.0), (30.0, 128.0, 128.0)], ["blue"])
