@@ -54,7 +54,7 @@ class Calibration:
         t = np.array([refs[n] for n in names], np.float64)
         gain, offset = [], []
         for c in range(3):
-            g = 0.0
+            g = 0.0  # unfitted: falls back to an offset only, below
             if len(m) >= 2 and np.ptp(m[:, c]) > 1e-3:
                 A = np.stack([m[:, c], np.ones(len(m))], 1)
                 (g, o), *_ = np.linalg.lstsq(A, t[:, c], rcond=None)

@@ -88,7 +88,7 @@ def read_faces(frame: np.ndarray, values=None) -> list[Face]:
         raise ValueError("read() needs a BGR colour frame")
     found = net.find_dice(frame)
     probs = net.read_crops(frame, found)
-    possible = sorted(values) if values is not None else range(1, 8)
+    possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
     dice = []  # (candidate, probabilities, value) where the face net sees a die top face
     for f, p in zip(found, probs):
         if p[1:].max() > p[0]:
