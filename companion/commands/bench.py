@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from companion.commands.read import value_range
+
 PARTS = ("advice", "vision", "screens")
 
 
@@ -28,6 +30,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--as-labelled", action="store_true",
         help="score the photos against their labels as shipped, without vision's label fixes",
     )
+    parser.add_argument(
+        "--values", metavar="LO-HI", type=value_range,
+        help="read the photos as a game with dice showing these counts does, e.g. 1-6",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         from companion.commands.bench_vision import vision_figures
 
         print("== dice reader")
-        vision_figures(args.photos, limit=args.limit, as_labelled=args.as_labelled)
+        vision_figures(
+            args.photos, limit=args.limit, as_labelled=args.as_labelled, values=args.values
+        )
     if "screens" in parts:
         from companion.ui.bench import screen_figures
 

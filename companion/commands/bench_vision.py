@@ -1,6 +1,7 @@
 """Vision figures: the dice reader scored on the real photographs and on synthetic scenes.
 
-`vision_figures(photos=None, out=print, limit=None, synthetic=1000, as_labelled=False)`
+`vision_figures(photos=None, out=print, limit=None, synthetic=1000, as_labelled=False,
+values=None)`
 prints one line per photo set and split (the images the nets were trained on, and the
 held-out validation images: every row whose label does not say "split": "train"; labels
 with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`), then the synthetic mix,
@@ -33,20 +34,26 @@ def photos_dir(explicit: str | os.PathLike | None = None) -> Path:
 
 
 def score_photo_set(
-    set_dir: Path, limit: int | None = None, split: str | None = None, as_labelled: bool = False
+    set_dir: Path,
+    limit: int | None = None,
+    split: str | None = None,
+    as_labelled: bool = False,
+    values=None,
 ):
     """(Tally, names of the images not read exactly right) for one set (and split),
-    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`."""
+    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`;
+    `values`: the counts the dice can show, told to the reader as a game tells it."""
     import cv2
 
     import vision
     from vision.score import Tally, match
 
+    expect = vision.Expect.of(values=values) if values is not None else None
     total = Tally()
     failures = []
     for row in load_labels(set_dir, split, as_labelled)[:limit]:
         img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
-        t = match(vision.read(img), row["dice"])
+        t = match(vision.read(img, expect), row["dice"])
         total.add(t)
         if not t.exact:
             failures.append(row["image"])
@@ -140,18 +147,22 @@ def vision_figures(
     limit: int | None = None,
     synthetic: int = 1000,
     as_labelled: bool = False,
+    values=None,
 ) -> dict:
     """Score the reader on every photo set and split, `synthetic` scenes, and its speed;
     print and return the figures. Photo labels have LABEL_FIXES applied (each line says
-    how many) unless `as_labelled`."""
+    how many) unless `as_labelled`. With `values` the photos are read as a game reads
+    dice that show only those counts (the synthetic scenes, which have 7s, are not)."""
     results = {}
     root = photos_dir(photos)
     sets = photo_sets(root)
     if not sets:
         out(f"vision: no photo sets under {root} (set COMPANION_DICE_PHOTOS)")
+    elif values is not None:
+        out(f"photos read as dice showing {min(values)}-{max(values)}")
     for sd in sets:
         for split in SPLITS:
-            t, _ = score_photo_set(sd, limit, split, as_labelled)
+            t, _ = score_photo_set(sd, limit, split, as_labelled, values)
             if t.images:
                 name = f"{sd.name} {split}"
                 results[name] = figures(t)

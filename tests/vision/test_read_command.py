@@ -88,3 +88,23 @@ def test_configure_has_no_heavy_imports():
 
     src = Path(read_cmd.__file__).read_text(encoding="utf-8").split("def configure")[0]
     assert "import cv2" not in src and "import vision" not in src
+
+
+def test_bench_reads_photos_as_told(tmp_path):
+    """`companion bench vision --values` tells the reader what the dice show, as a game
+    does: a set labelled as six-sided dice, one showing 1, read as 67 Six Seven's 2-7."""
+    from companion.commands.bench_vision import vision_figures
+
+    img, labels = render([Die(1, "white", (160, 120), 56, 0)], size=(320, 240), seed=1)
+    photos = tmp_path / "set"
+    (photos / "images").mkdir(parents=True)
+    cv2.imwrite(str(photos / "images" / "one.png"), img)
+    die = {"value": 1, "bbox": [int(v) for v in labels[0]["bbox"]]}
+    row = {"image": "images/one.png", "width": 320, "height": 240, "dice": [die]}
+    (photos / "labels.jsonl").write_text(json.dumps(row) + "\n")
+    said = []
+    free = vision_figures(photos, out=said.append, synthetic=0)
+    told = vision_figures(photos, out=said.append, synthetic=0, values=range(2, 8))
+    assert free["set validation"]["right_pct"] == 100.0
+    assert told["set validation"]["right_pct"] == 0.0 and told["set validation"]["missed"] == 0
+    assert "photos read as dice showing 2-7" in said
