@@ -84,3 +84,28 @@ def test_only_photographed_dice_are_recoloured(name, changed):
     tried, label = data.face_sample(scene, np.random.default_rng(1), True, 0, recolour=1.0)
     assert label == 5
     assert (not np.array_equal(plain, tried)) == changed
+
+
+def test_close_ups_hold_one_or_two_whole_huge_dice(monkeypatch):
+    """The training scenes for the quarter-size look: dice 180-420 px, their centres well
+    inside the frame, two never overlapping; and about one synthetic scene in twenty."""
+    pairs = 0
+    for seed in [*range(12), 22, 25, 43]:  # 22, 25 and 43 draw two dice
+        scene = data.close_up(seed, np.random.default_rng(seed), ())
+        h, w = scene.image.shape[:2]
+        dice = scene.dice
+        assert len(dice) in (1, 2)
+        assert all(180 <= s <= 420 * 2**0.5 for s in dice[:, 2])  # upright box of a turned die
+        for x, y, box in dice[:, :3]:  # most of the face in view: a die's side >= box / 1.42
+            assert min(w / 2, 0.38 * box) <= x <= max(w / 2, w - 0.38 * box)
+            assert min(h / 2, 0.38 * box) <= y <= max(h / 2, h - 0.38 * box)
+        if len(dice) == 2:
+            pairs += 1
+            assert abs(dice[0, 0] - dice[1, 0]) > dice[:, 2].max()
+    assert pairs == 3
+    close_up, drawn = data.close_up, []
+    monkeypatch.setattr(data, "close_up", lambda *a: drawn.append(a) or close_up(*a))
+    monkeypatch.setattr(synth, "scene", lambda *a, **k: (np.zeros((8, 8, 3), np.uint8), []))
+    for seed in range(100):
+        data.synthetic(seed)
+    assert 1 <= len(drawn) <= 12

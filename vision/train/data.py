@@ -70,10 +70,13 @@ def load_photos(root: Path, training: bool = True) -> list[Scene]:
 
 def synthetic(seed: int) -> Scene:
     """One varied synthetic scene (sizes, counts, 1..7 pips, side faces, distractors;
-    half of them with dark hobby dice and glare, `synth.scene(extra=True)`)."""
+    half of them with dark hobby dice and glare, `synth.scene(extra=True)`); one in
+    twenty a close-up."""
     rng = np.random.default_rng(seed)
     kinds = ("coin", "card", "hand", "shadow")
     distractors = tuple(k for k in kinds if rng.random() < 0.2)
+    if rng.random() < 0.05:
+        return close_up(seed, rng, distractors)
     # dice 24-90 px; one scene in ten has big dice (a camera close by), found at half size
     lo = float(rng.uniform(90, 150) if rng.random() < 0.1 else rng.uniform(24, 60))
     size = (640, 640) if rng.random() < 0.3 else (640, 480)
@@ -88,6 +91,40 @@ def synthetic(seed: int) -> Scene:
         size=size,
         die_size=(lo, min(180.0, lo * float(rng.uniform(1.05, 1.5)))),
         extra=bool(rng.random() < 0.5),
+    )
+    rows = []
+    for lab in labels:
+        x0, y0, x1, y1 = lab["bbox"]
+        rows.append((lab["centre"][0], lab["centre"][1], max(x1 - x0, y1 - y0), 1.0, lab["value"]))
+    return Scene(img, np.array(rows, np.float32).reshape(-1, 5), f"synth/{seed}")
+
+
+def close_up(seed: int, rng: np.random.Generator, distractors) -> Scene:
+    """A camera right above the tray: one or two dice 180-420 px wide (640-px frame),
+    found by the reader's quarter-size look."""
+    w, h = (640, 640) if rng.random() < 0.3 else (640, 480)
+    s = float(rng.uniform(180, 420))
+    n = 2 if s < 230 and rng.random() < 0.5 else 1
+    faces = list(synth.PLAIN_FACES) + list(synth.CHARIDICE_FACES) + list(synth.DARK_FACES)
+    dice = []
+    for k in range(n):  # one anywhere it fits, or two side by side
+        if n == 1:
+            cx = float(rng.uniform(min(w / 2, 0.55 * s), max(w / 2, w - 0.55 * s)))
+        else:
+            cx = w / 2 + (k - 0.5) * s * 1.42
+        cy = float(rng.uniform(min(h / 2, 0.55 * s), max(h / 2, h - 0.55 * s)))
+        value, face = int(rng.integers(1, 8)), str(rng.choice(faces))
+        d = synth.Die(value, face, (cx, cy), s, float(rng.uniform(0, 90)))
+        dice.append(synth._varied(d, rng, extra=bool(rng.random() < 0.5)))
+    img, labels = synth.render(
+        dice,
+        size=(w, h),
+        background=synth.BACKGROUNDS[int(rng.integers(len(synth.BACKGROUNDS)))],
+        seed=seed + 1,
+        gradient=float(rng.uniform(0, 0.3)),
+        blur=float(rng.uniform(0, 2.0)),
+        jpeg=int(rng.integers(55, 95)),
+        distractors=distractors,
     )
     rows = []
     for lab in labels:
@@ -268,15 +305,17 @@ def recoloured(region: np.ndarray, cx: float, cy: float, size: float, rng: np.ra
 
 def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) -> int:
     """Run a finder over the scenes as the reader does (`net.find_dice`: the full-size
-    look and the half-size one for big dice) and keep its candidates that are no die (no
-    label within 0.55 of a size) as hard negatives for the face net; returns how many."""
+    look and the half-size one for big dice; `net.find_huge_dice`, which the reader takes
+    only where it read no die, and which then sees coins and hands) and keep its
+    candidates that are no die (no label within 0.55 of a size) as hard negatives for
+    the face net; returns how many."""
     from vision import net
 
     net.FINDER_FILE = Path(finder_onnx)
     net._nets.cache_clear()
     total = 0
     for sc in scenes:
-        found = net.find_dice(sc.image, peak_min)
+        found = net.find_dice(sc.image, peak_min) + net.find_huge_dice(sc.image)
         d = sc.dice
         rows = [
             (f.cx, f.cy, f.size)
