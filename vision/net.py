@@ -132,9 +132,10 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
     camera far away), the frame is read again enlarged so they are SIZE_AIM wide. It is
     also looked at half size, where dice BIG_SIDE or wider (a camera close by, up to
     about 200 px at 640) look usual; its confident candidates that wide are added,
-    marked `big`. At full size the finder takes such a die's pips for dice (small ones:
-    so the half-size look runs after an enlarged one too); at half size a group of small
-    dice can pass for one big die. The reader sorts that out with the face net's help.
+    marked `big` (wider still: `find_huge_dice`). At full size the finder takes such a
+    die's pips for dice (small ones: so the half-size look runs after an enlarged one
+    too); at half size a group of small dice can pass for one big die. The reader sorts
+    that out with the face net's help.
     """
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
     found = _find_at(frame, scale, peak_min)
@@ -143,6 +144,22 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
         found = _find_at(frame, SIZE_AIM / usual, peak_min)
     half = _find_at(frame, scale / 2, max(peak_min, BIG_PEAK_MIN))
     return found + [replace(f, big=True) for f in half if f.size * scale >= BIG_SIDE]
+
+
+HUGE_SIDE = 180.0  # dice this wide or wider (px at WORK_SIDE) are found at a quarter size
+
+
+def find_huge_dice(frame: np.ndarray, peak_min: float = BIG_PEAK_MIN) -> list[Found]:
+    """Candidates HUGE_SIDE or wider (a die filling much of the frame: a camera very
+    close, about 180-420 px at 640), from a look at a quarter size, marked `big`.
+
+    The reader takes this look only when the usual ones read no die: one more finder
+    pass on a frame 80 px wide, and a tray with small dice never meets it. The face net
+    was trained on its candidates (mined), as on the other looks': before that it took
+    coins on an empty tray for huge 1s."""
+    scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
+    quarter = _find_at(frame, scale / 4, max(peak_min, BIG_PEAK_MIN))
+    return [replace(f, big=True) for f in quarter if f.size * scale >= HUGE_SIDE]
 
 
 def _median_size(found: list[Found]) -> float | None:

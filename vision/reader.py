@@ -86,13 +86,15 @@ def read_faces(frame: np.ndarray, values=None) -> list[Face]:
 
     if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
         raise ValueError("read() needs a BGR colour frame")
-    found = net.find_dice(frame)
-    probs = net.read_crops(frame, found)
     possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
     dice = []  # (candidate, probabilities, value) where the face net sees a die top face
-    for f, p in zip(found, probs):
-        if p[1:].max() > p[0]:
-            dice.append((f, p, max(possible, key=p.__getitem__)))
+    for look in (net.find_dice, net.find_huge_dice):  # the second only if the first read none
+        found = look(frame)
+        for f, p in zip(found, net.read_crops(frame, found)):
+            if p[1:].max() > p[0]:
+                dice.append((f, p, max(possible, key=p.__getitem__)))
+        if dice:
+            break
     usual = [d for d in dice if not d[0].big]
     big = [d for d in dice if d[0].big and not any(small_dice_there(d, u) for u in usual)]
     faces: list[Face] = []

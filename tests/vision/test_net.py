@@ -105,6 +105,20 @@ def test_the_half_size_look_adds_only_big_confident_candidates(monkeypatch):
     assert peaks == {1.0: net.PEAK_MIN, 0.5: net.BIG_PEAK_MIN}
 
 
+def test_the_quarter_size_look_keeps_only_huge_confident_candidates(monkeypatch):
+    peaks = {}
+
+    def find_at(frame, s, peak):
+        peaks[s] = peak
+        return [net.Found(300, 300, 400, 0.9), net.Found(900, 600, 300, 0.9)]
+
+    monkeypatch.setattr(net, "_find_at", find_at)
+    found = net.find_huge_dice(np.zeros((960, 1280, 3), np.uint8))  # read as 640 wide
+    # sizes are frame px: 400 is 200 at 640, and 300 only 150, not huge
+    assert found == [net.Found(300, 300, 400, 0.9, big=True)]
+    assert peaks == {0.125: net.BIG_PEAK_MIN}
+
+
 def test_small_dice_are_looked_for_again_enlarged(monkeypatch):
     """Candidates the finder sizes under SIZE_MIN: the enlarged look replaces the first
     (small candidates may also be a big die's pips, so the half-size look still runs)."""

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import vision
+from vision.reading import CONFIRM_BELOW
 from vision.score import match, resized
 from vision.synth import Die, render
 
@@ -149,14 +150,48 @@ def test_close_up_big_dice_are_read():
     assert t.right / t.dice >= 0.98 and t.false == 0, t
 
 
+def test_dice_filling_the_frame_are_read():
+    """A die 200-420 px wide in a 640x480 frame (a camera very close) is found by the
+    quarter-size look (docs/vision.md, "Dice filling the frame"): measured 39 of 40
+    right, 1 missed, none read where there is no die; without that look, 9 of 40."""
+    from vision.score import Tally
+
+    looks = ["white", "black", "red", "magenta", "blue", "yellow", "ivory", "green"]
+    t = Tally()
+    for seed in range(40):
+        rng = np.random.default_rng(seed)
+        size = float(rng.uniform(200, 420))
+        value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
+        die = Die(value, looks[seed % 8], (320, 240), size, angle)
+        img, labels = render([die], size=(640, 480), seed=seed, gradient=0.3, jpeg=80)
+        t.add(match(vision.read(img), labels))
+    assert t.right / t.dice >= 0.9 and t.false == 0, t
+
+
+def test_an_empty_tray_with_things_on_it_gives_no_sure_reading():
+    """Coins, cards, hands and shadows on a tray with no dice, 640x480: the looks for
+    huge dice see big things there too, and the face net was trained on what they find.
+    Measured on 400 such scenes: 4 doubtful readings, none sure (the face net trained
+    before that look: 21, 8 of them sure)."""
+    from vision import synth
+
+    kinds = ("coin", "card", "hand", "shadow")
+    sure = []
+    for seed in range(150):
+        rng = np.random.default_rng(seed)
+        things = tuple(rng.choice(kinds, size=int(rng.integers(1, 4))))
+        img, _labels = synth.scene(50_000 + seed, n=0, distractors=things, extra=bool(seed % 2))
+        sure += [(seed, r) for r in vision.read(img) if r.confidence >= CONFIRM_BELOW]
+    assert sure == []
+
+
 def test_confidence_singles_out_the_doubtful_readings():
-    """Blurred (sigma 3) and JPEG-20 frames of 30-40 px dice, where about one die in seven
-    is misread: readings at or above CONFIRM_BELOW stay right (measured 140 of 141), those
-    below it, which the player is asked to confirm, are often wrong (measured 69% right)."""
+    """Blurred (sigma 3) and JPEG-20 frames of 30-40 px dice, where about one die in eighteen
+    is misread: readings at or above CONFIRM_BELOW stay right (measured 146 of 146), those
+    below it, which the player is asked to confirm, are often wrong (measured 82% right)."""
     import cv2
 
     from vision import synth
-    from vision.reading import CONFIRM_BELOW
 
     sure, doubt = [], []
     for seed in range(30000, 30060):
@@ -178,7 +213,7 @@ def synthetic_mix():
 
 
 def test_synthetic_mix_meets_the_target(synthetic_mix):
-    """The issue's 99.9% of dice, value and colour (measured 99.94%: 2 of 3549 values
+    """The issue's 99.9% of dice, value and colour (measured 99.97%: 1 of 3549 values
     misread), with at most one false reading in a hundred scenes."""
     assert synthetic_mix["right_pct"] >= 99.9, synthetic_mix
     assert synthetic_mix["false_per_image"] <= 0.01, synthetic_mix

@@ -26,6 +26,7 @@ def fake_nets(monkeypatch, found_and_values):
         return p
 
     monkeypatch.setattr(net, "find_dice", lambda frame: list(found))
+    monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
     monkeypatch.setattr(net, "read_crops", read_crops)
 
 
@@ -162,6 +163,7 @@ def test_refusing_values_keeps_the_dice_and_asks_about_the_refused(monkeypatch, 
     found = [net.Found(80 + 120 * i, 100, 50, 0.9) for i in range(len(answers))]
     probs = np.array([np.divide(p, sum(p)) for p in answers], np.float32)
     monkeypatch.setattr(net, "find_dice", lambda frame: list(found))
+    monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
     monkeypatch.setattr(net, "read_crops", lambda frame, cands: probs[: len(cands)].copy())
     free = reader.read_faces(FRAME)
     refused = reader.read_faces(FRAME, values=values)
@@ -194,3 +196,28 @@ def test_a_big_1_stays_when_its_pip_is_barely_taken_for_a_die(monkeypatch):
         [(net.Found(300, 200, 150, 0.9, big=True), 1), (net.Found(300, 200, 35, 0.7), 2, 0.55)],
     )
     assert got == [(1, (300, 200), 150)]
+
+
+def test_the_quarter_look_is_taken_only_when_the_usual_ones_read_no_die(monkeypatch):
+    usual, coin = net.Found(100, 100, 50, 0.9), net.Found(300, 200, 60, 0.9)
+    huge = net.Found(320, 240, 300, 0.8, big=True)
+    answers = {usual: 4, coin: 0, huge: 5}
+    looked = []
+
+    def read_crops(frame, cands):
+        p = np.zeros((len(cands), 8), np.float32)
+        for i, c in enumerate(cands):
+            p[i, answers[c]] = 1.0
+        return p
+
+    def huge_look(frame):
+        looked.append("quarter")
+        return [huge]
+
+    monkeypatch.setattr(net, "read_crops", read_crops)
+    monkeypatch.setattr(net, "find_huge_dice", huge_look)
+    monkeypatch.setattr(net, "find_dice", lambda frame: [usual, coin])
+    assert [f.value for f in reader.read_faces(FRAME)] == [4] and looked == []
+    monkeypatch.setattr(net, "find_dice", lambda frame: [coin])
+    assert [(f.value, f.size) for f in reader.read_faces(FRAME)] == [(5, 300)]
+    assert looked == ["quarter"]
