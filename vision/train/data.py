@@ -92,6 +92,11 @@ def synthetic(seed: int) -> Scene:
         die_size=(lo, min(180.0, lo * float(rng.uniform(1.05, 1.5)))),
         extra=bool(rng.random() < 0.5),
     )
+    return synthetic_scene(seed, img, labels)
+
+
+def synthetic_scene(seed: int, img: np.ndarray, labels: list[dict]) -> Scene:
+    """A rendered synthetic image and its labels as a training Scene (every die known)."""
     rows = []
     for lab in labels:
         x0, y0, x1, y1 = lab["bbox"]
@@ -126,11 +131,7 @@ def close_up(seed: int, rng: np.random.Generator, distractors) -> Scene:
         jpeg=int(rng.integers(55, 95)),
         distractors=distractors,
     )
-    rows = []
-    for lab in labels:
-        x0, y0, x1, y1 = lab["bbox"]
-        rows.append((lab["centre"][0], lab["centre"][1], max(x1 - x0, y1 - y0), 1.0, lab["value"]))
-    return Scene(img, np.array(rows, np.float32).reshape(-1, 5), f"synth/{seed}")
+    return synthetic_scene(seed, img, labels)
 
 
 # ---------------------------------------------------------------- photometric augmentation
