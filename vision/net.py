@@ -153,10 +153,11 @@ def find_huge_dice(frame: np.ndarray, peak_min: float = BIG_PEAK_MIN) -> list[Fo
     """Candidates HUGE_SIDE or wider (a die filling much of the frame: a camera very
     close, about 180-420 px at 640), from a look at a quarter size, marked `big`.
 
-    The reader takes this look only when the usual ones read no die: one more finder
-    pass on a frame 80 px wide, and a tray with small dice never meets it. The face net
-    was trained on its candidates (mined), as on the other looks': before that it took
-    coins on an empty tray for huge 1s."""
+    The reader takes this look only when the usual ones read no sure die (they read a
+    huge die's pips as doubtful small dice): one more finder pass on a frame 80 px wide,
+    and a tray of small dice read surely never meets it. The face net was trained on its
+    candidates (mined), as on the other looks': before that it took coins on an empty
+    tray for huge 1s."""
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
     quarter = _find_at(frame, scale / 4, max(peak_min, BIG_PEAK_MIN))
     return [replace(f, big=True) for f in quarter if f.size * scale >= HUGE_SIDE]

@@ -88,12 +88,12 @@ def read_faces(frame: np.ndarray, values=None) -> list[Face]:
         raise ValueError("read() needs a BGR colour frame")
     possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
     dice = []  # (candidate, probabilities, value) where the face net sees a die top face
-    for look in (net.find_dice, net.find_huge_dice):  # the second only if the first read none
+    for look in (net.find_dice, net.find_huge_dice):  # the second if the first read no sure die
         found = look(frame)
         for f, p in zip(found, net.read_crops(frame, found)):
             if p[1:].max() > p[0]:
                 dice.append((f, p, max(possible, key=p.__getitem__)))
-        if dice:
+        if any(confidence(f.score, p, v) >= CONFIRM_BELOW for f, p, v in dice):
             break
     usual = [d for d in dice if not d[0].big]
     big = [d for d in dice if d[0].big and not any(small_dice_there(d, u) for u in usual)]

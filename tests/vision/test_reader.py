@@ -198,16 +198,18 @@ def test_a_big_1_stays_when_its_pip_is_barely_taken_for_a_die(monkeypatch):
     assert got == [(1, (300, 200), 150)]
 
 
-def test_the_quarter_look_is_taken_only_when_the_usual_ones_read_no_die(monkeypatch):
+def test_the_quarter_look_is_taken_only_when_the_usual_ones_read_no_sure_die(monkeypatch):
     usual, coin = net.Found(100, 100, 50, 0.9), net.Found(300, 200, 60, 0.9)
+    pip = net.Found(330, 250, 40, 0.9)  # a huge die's pip, read as a doubtful small die
     huge = net.Found(320, 240, 300, 0.8, big=True)
-    answers = {usual: 4, coin: 0, huge: 5}
+    answers = {usual: (4, 1.0), coin: (0, 1.0), pip: (1, 0.7), huge: (5, 1.0)}
     looked = []
 
     def read_crops(frame, cands):
         p = np.zeros((len(cands), 8), np.float32)
         for i, c in enumerate(cands):
-            p[i, answers[c]] = 1.0
+            value, sure = answers[c]
+            p[i, value], p[i, 0] = sure, p[i, 0] + 1.0 - sure
         return p
 
     def huge_look(frame):
@@ -220,4 +222,6 @@ def test_the_quarter_look_is_taken_only_when_the_usual_ones_read_no_die(monkeypa
     assert [f.value for f in reader.read_faces(FRAME)] == [4] and looked == []
     monkeypatch.setattr(net, "find_dice", lambda frame: [coin])
     assert [(f.value, f.size) for f in reader.read_faces(FRAME)] == [(5, 300)]
-    assert looked == ["quarter"]
+    monkeypatch.setattr(net, "find_dice", lambda frame: [pip])
+    assert [(f.value, f.size) for f in reader.read_faces(FRAME)] == [(5, 300)]
+    assert looked == ["quarter", "quarter"]
