@@ -294,7 +294,7 @@ PIP_COLOURS = [(20, 20, 20), (245, 245, 245), (30, 30, 200), (40, 190, 230), (60
 DARK_PIP_COLOURS = [(240, 240, 240), (40, 40, 210), (50, 40, 140), (60, 170, 210), (40, 200, 235)]
 
 
-def _varied(d: Die, rng: np.random.Generator, extra: bool = False) -> Die:
+def varied(d: Die, rng: np.random.Generator, extra: bool = False) -> Die:
     """Real dice differ: pip size and spacing always; plain dice also in pip colour and
     marbling (Charidice faces keep their colours, which the colour names rely on).
     `extra` adds what hobby dice under a lamp show: glare on any die, faint pips (of
@@ -368,7 +368,7 @@ def scene(
             side = int(rng.integers(0, 4)) if side_faces and rng.random() < 0.6 else -1
             d = Die(int(rng.choice(values)), str(rng.choice(faces)), g, s, ang, side)
             if hard:
-                d = _varied(d, rng, extra)
+                d = varied(d, rng, extra)
             dice.append(d)
     if hard:
         opts = {

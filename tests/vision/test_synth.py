@@ -27,12 +27,12 @@ def test_extra_variety_brings_dark_hobby_dice_and_glare():
     for seed in range(40):
         rng = np.random.default_rng(seed)
         die = synth.Die(3, str(rng.choice(list(synth.DARK_FACES))), (50, 50), 40, 0)
-        varied = synth._varied(die, rng, extra=True)
+        varied = synth.varied(die, rng, extra=True)
         faces.add(varied.face)
         glare += varied.glare > 0
         assert varied.pip is None or varied.pip in synth.DARK_PIP_COLOURS
     assert glare and len(faces) > 3
-    plain = [synth._varied(synth.Die(3, "white", (50, 50), 40, 0), np.random.default_rng(s))
+    plain = [synth.varied(synth.Die(3, "white", (50, 50), 40, 0), np.random.default_rng(s))
              for s in range(40)]
     assert not any(d.glare for d in plain)  # the benchmark's scenes have none
 

@@ -120,7 +120,7 @@ def close_up(seed: int, rng: np.random.Generator, distractors) -> Scene:
         cy = float(rng.uniform(min(h / 2, 0.55 * s), max(h / 2, h - 0.55 * s)))
         value, face = int(rng.integers(1, 8)), str(rng.choice(faces))
         d = synth.Die(value, face, (cx, cy), s, float(rng.uniform(0, 90)))
-        dice.append(synth._varied(d, rng, extra=bool(rng.random() < 0.5)))
+        dice.append(synth.varied(d, rng, extra=bool(rng.random() < 0.5)))
     img, labels = synth.render(
         dice,
         size=(w, h),
@@ -307,7 +307,7 @@ def recoloured(region: np.ndarray, cx: float, cy: float, size: float, rng: np.ra
 def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) -> int:
     """Run a finder over the scenes as the reader does (`net.find_dice`: the full-size
     look and the half-size one for big dice; `net.find_huge_dice`, which the reader takes
-    only where it read no die, and which then sees coins and hands) and keep its
+    only where it read no sure die, and which then sees coins and hands) and keep its
     candidates that are no die (no label within 0.55 of a size) as hard negatives for
     the face net; returns how many."""
     from vision import net
