@@ -1,4 +1,5 @@
-"""The training data's recoloured real dice (vision/train/data.py: `recoloured`).
+"""The training data's recoloured real dice and faint centre pips (vision/train/data.py:
+`recoloured`, `faint_centre`).
 
 The training code needs torch, but its data module does not, so its image work is
 tested here with the companion's own dependencies.
@@ -84,6 +85,43 @@ def test_only_photographed_dice_are_recoloured(name, changed):
     tried, label = data.face_sample(scene, np.random.default_rng(1), True, 0, recolour=1.0)
     assert label == 5
     assert (not np.array_equal(plain, tried)) == changed
+
+
+@pytest.mark.parametrize("face, value", [("white", 2), ("black", 4)])
+def test_a_two_or_four_gets_a_faint_centre_pip_in_its_pips_tone(face, value):
+    """Dark pips on a light die and light pips on a dark one: the centre moves part of the
+    way from the face towards the pips, and nothing away from the middle changes."""
+    img = one_die(face, value)
+    out = data.faint_centre(img, CENTRE, CENTRE, SIZE, np.random.default_rng(0))
+    grey, was = (cv2.cvtColor(a, cv2.COLOR_BGR2GRAY).astype(float) for a in (out, img))
+    c = int(CENTRE)
+    face_tone = np.median(was[c - 3 : c + 4, c - 3 : c + 4])
+    pip_tone = 0 if face == "white" else 255
+    moved = (grey[c, c] - face_tone) / (pip_tone - face_tone)
+    assert 0.15 < moved < 0.8  # faint: towards the pips, never a whole pip
+    assert np.array_equal(out[:, : c - 12], img[:, : c - 12])
+
+
+def test_a_blank_face_gets_no_faint_pip():
+    """Where the pips cannot be told from the face there is no tone to paint with."""
+    img = np.full((160, 160, 3), 120, np.uint8)
+    assert data.faint_centre(img, CENTRE, CENTRE, SIZE, np.random.default_rng(0)) is None
+
+
+@pytest.mark.parametrize(
+    "name, value, becomes",
+    [("matteop65/images/a.jpg", 2, 3), ("matteop65/images/a.jpg", 4, 5),
+     ("matteop65/images/a.jpg", 6, 6), ("synth/7", 2, 2)],
+)
+def test_only_photographed_twos_and_fours_get_a_faint_pip(name, value, becomes):
+    """A painted 2 is a 3 and a painted 4 a 5; other counts have no empty centre, and the
+    synthetic scenes draw faint pips themselves."""
+    die = np.array([[CENTRE, CENTRE, SIZE, 1.0, value]], np.float32)
+    scene = data.Scene(one_die("white", value), die, name)
+    plain, _ = data.face_sample(scene, np.random.default_rng(1), True, 0)
+    tried, label = data.face_sample(scene, np.random.default_rng(1), True, 0, faint=1.0)
+    assert label == becomes
+    assert (not np.array_equal(plain, tried)) == (becomes != value)
 
 
 def test_close_ups_hold_one_or_two_whole_huge_dice(monkeypatch):

@@ -301,6 +301,37 @@ def recoloured(region: np.ndarray, cx: float, cy: float, size: float, rng: np.ra
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+# ---------------------------------------------------------------- faint centre pips
+
+
+def faint_centre(region: np.ndarray, cx: float, cy: float, size: float, rng: np.random.Generator):
+    """A photographed 2 or 4 given a faint centre pip in its own pips' tone, as a
+    translucent die's 3 or 5 shows it on a sheen; None where its pips cannot be told
+    from its face. Trains the second-opinion face net (docs/vision.md)."""
+    h, w = region.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 <= (0.36 * size) ** 2
+    grey = cv2.cvtColor(region, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    g = grey[disc]
+    if g.size < 20:
+        return None
+    lo, med, hi = np.percentile(g, [3, 50, 97])
+    if hi - med >= med - lo:  # light pips
+        if hi - med < 40:
+            return None
+        tone = region[disc & (grey >= hi - 5)].mean(0)
+    else:
+        if med - lo < 40:
+            return None
+        tone = region[disc & (grey <= lo + 5)].mean(0)
+    r = size * rng.uniform(0.07, 0.1)
+    ox, oy = rng.uniform(-0.03, 0.03, 2) * size
+    m = ((xx - cx - ox) ** 2 + (yy - cy - oy) ** 2 <= r * r).astype(np.float32)
+    m = cv2.GaussianBlur(m, (0, 0), max(0.5, r * 0.3))[..., None] * rng.uniform(0.25, 0.75)
+    out = region.astype(np.float32) * (1 - m) + tone * m
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 # ---------------------------------------------------------------- face-net samples
 
 
@@ -334,10 +365,12 @@ def face_sample(
     positive: bool,
     die: int | None = None,
     recolour: float = 0.0,
+    faint: float = 0.0,
 ):
     """(3 x CROP x CROP crop, class): a die's face (class = pips) or a place that is not one (0).
     `die` picks the labelled die (else one at random); negatives prefer mined misses. A
-    photographed die is `recoloured` with probability `recolour`."""
+    photographed die is `recoloured` with probability `recolour`, and a photographed 2 or
+    4 given a `faint_centre` pip (so a 3 or 5) with probability `faint`."""
     d = scene.dice
     if not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:
         cx, cy, size = scene.misses[int(rng.integers(len(scene.misses)))]
@@ -383,6 +416,10 @@ def face_sample(
     )
     if label and not scene.name.startswith("synth/") and rng.random() < recolour:
         region = recoloured(region, half, half, size, rng)
+    if faint and label in (2, 4) and not scene.name.startswith("synth/") and rng.random() < faint:
+        painted = faint_centre(region, half, half, size, rng)
+        if painted is not None:
+            region, label = painted, label + 1
     region = photometric(region, rng)
     crop = face_crop(region, half, half, size)
     return standardise(crop).transpose(2, 0, 1), label
