@@ -1,5 +1,5 @@
-"""The training data's recoloured real dice and faint centre pips (vision/train/data.py:
-`recoloured`, `faint_centre`).
+"""The training data's recoloured real dice, faint centre pips and glints
+(vision/train/data.py: `recoloured`, `faint_centre`, `glint`).
 
 The training code needs torch, but its data module does not, so its image work is
 tested here with the companion's own dependencies.
@@ -122,6 +122,29 @@ def test_only_photographed_twos_and_fours_get_a_faint_pip(name, value, becomes):
     tried, label = data.face_sample(scene, np.random.default_rng(1), True, 0, faint=1.0)
     assert label == becomes
     assert (not np.array_equal(plain, tried)) == (becomes != value)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_glint_is_a_thin_light_streak_near_the_centre(seed):
+    """Unlike a pip it is long and narrow: the changed pixels spread along one axis."""
+    img = one_die("black", 4)
+    out = data.glint(img, CENTRE, CENTRE, SIZE, np.random.default_rng(seed))
+    grey, was = (cv2.cvtColor(a, cv2.COLOR_BGR2GRAY).astype(float) for a in (out, img))
+    ys, xs = np.nonzero(grey - was > 15)
+    assert len(xs) > 10 and (grey - was).min() >= -1  # lighter only
+    spread = np.sqrt(np.linalg.eigvalsh(np.cov(np.stack([xs, ys]))))
+    assert spread[1] > 3 * spread[0]
+    assert np.hypot(xs.mean() - CENTRE, ys.mean() - CENTRE) < 0.15 * SIZE
+
+
+@pytest.mark.parametrize("name, changed", [("matteop65/images/a.jpg", True), ("synth/7", False)])
+def test_a_glinted_photographed_die_keeps_its_count(name, changed):
+    die = np.array([[CENTRE, CENTRE, SIZE, 1.0, 4]], np.float32)
+    scene = data.Scene(one_die("black", 4), die, name)
+    plain, _ = data.face_sample(scene, np.random.default_rng(1), True, 0)
+    tried, label = data.face_sample(scene, np.random.default_rng(1), True, 0, glints=1.0)
+    assert label == 4
+    assert (not np.array_equal(plain, tried)) == changed
 
 
 def test_close_ups_hold_one_or_two_whole_huge_dice(monkeypatch):

@@ -332,6 +332,22 @@ def faint_centre(region: np.ndarray, cx: float, cy: float, size: float, rng: np.
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def glint(region: np.ndarray, cx: float, cy: float, size: float, rng: np.random.Generator):
+    """A photographed die given a lamp's glint: a thin light streak through or near its
+    centre, as on a glossy die's face. Its count stays: what a faint pip is not."""
+    h, w = region.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, math.pi)
+    along = (xx - cx) * math.cos(a) + (yy - cy) * math.sin(a)
+    across = -(xx - cx) * math.sin(a) + (yy - cy) * math.cos(a) - rng.uniform(-0.08, 0.08) * size
+    width = rng.uniform(0.015, 0.04) * size
+    reach = rng.uniform(0.25, 0.45) * size  # half its length
+    m = np.exp(-0.5 * (across / width) ** 2) * np.clip((reach - np.abs(along)) / (0.1 * size), 0, 1)
+    m = (m * rng.uniform(0.3, 0.8))[..., None]
+    lit = region.astype(np.float32) * (1 - m) + rng.uniform(200, 255) * m
+    return np.clip(np.maximum(lit, region), 0, 255).astype(np.uint8)  # light only adds
+
+
 # ---------------------------------------------------------------- face-net samples
 
 
@@ -366,11 +382,13 @@ def face_sample(
     die: int | None = None,
     recolour: float = 0.0,
     faint: float = 0.0,
+    glints: float = 0.0,
 ):
     """(3 x CROP x CROP crop, class): a die's face (class = pips) or a place that is not one (0).
     `die` picks the labelled die (else one at random); negatives prefer mined misses. A
     photographed die is `recoloured` with probability `recolour`, and a photographed 2 or
-    4 given a `faint_centre` pip (so a 3 or 5) with probability `faint`."""
+    4 given a `faint_centre` pip (so a 3 or 5) with probability `faint`, and a photographed
+    die a `glint` with probability `glints`."""
     d = scene.dice
     if not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:
         cx, cy, size = scene.misses[int(rng.integers(len(scene.misses)))]
@@ -416,6 +434,8 @@ def face_sample(
     )
     if label and not scene.name.startswith("synth/") and rng.random() < recolour:
         region = recoloured(region, half, half, size, rng)
+    if glints and label and not scene.name.startswith("synth/") and rng.random() < glints:
+        region = glint(region, half, half, size, rng)
     if faint and label in (2, 4) and not scene.name.startswith("synth/") and rng.random() < faint:
         painted = faint_centre(region, half, half, size, rng)
         if painted is not None:

@@ -67,7 +67,7 @@ def by_set(scenes):
     return [(g, [(sc, k) for sc in g for k in range(len(sc.dice))]) for g in groups.values()]
 
 
-def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0):
+def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints=0.0):
     """n samples, a `share` of them from the photographs, the rest synthetic."""
     xs, ys = [], []
     for _ in range(n):
@@ -76,7 +76,7 @@ def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0):
             x, y = data.finder_sample(scenes[int(rng.integers(len(scenes)))], rng)
         elif rng.random() < 0.75:
             sc, k = dice[int(rng.integers(len(dice)))]
-            x, y = data.face_sample(sc, rng, True, k, recolour, faint)
+            x, y = data.face_sample(sc, rng, True, k, recolour, faint, glints)
         else:
             x, y = data.face_sample(scenes[int(rng.integers(len(scenes)))], rng, False)
         xs.append(x)
@@ -108,6 +108,10 @@ def main() -> int:
     ap.add_argument(
         "--faint", type=float, default=0.0,
         help="faces: share of photographed 2s and 4s given a faint centre pip (3s and 5s)",
+    )
+    ap.add_argument(
+        "--glint", type=float, default=0.0,
+        help="faces: share of photographed dice given a glint streak (count kept)",
     )
     ap.add_argument("--init", default=None, help="start from this checkpoint (.pt)")
     ap.add_argument("--checkpoint", default=None, help="where to save the weights (.pt)")
@@ -159,7 +163,7 @@ def main() -> int:
         for g in opt.param_groups:
             g["lr"] = lr
         model.train()
-        x, y = batch(kind, photos, synth, rng, bs, a.share, a.recolour, a.faint)
+        x, y = batch(kind, photos, synth, rng, bs, a.share, a.recolour, a.faint, a.glint)
         loss = loss_of(model(x), y)
         opt.zero_grad()
         loss.backward()
