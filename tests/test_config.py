@@ -185,6 +185,22 @@ def test_config_check_ok_and_bad(tmp_path, capsys):
     assert "not found" in capsys.readouterr().err
 
 
+def test_config_check_takes_the_file_itself(tmp_path, capsys):
+    good = tmp_path / "good.toml"
+    good.write_text('[game]\ndefault = "risknroll"\n')
+    assert run_config_command("--check", str(good)) == 0
+    assert capsys.readouterr().out == f"config OK: {good}\n"
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[display]\ncontrast = 999\n")
+    assert run_config_command("--check", str(bad)) == 2
+    assert "display.contrast" in capsys.readouterr().err
+    # the same file twice is fine; two different files is a mistake, said so
+    assert run_config_command("--check", str(good), "--config", str(good)) == 0
+    capsys.readouterr()
+    assert run_config_command("--check", str(good), "--config", str(bad)) == 2
+    assert "two files" in capsys.readouterr().err
+
+
 def test_config_prints_effective_toml(tmp_path, capsys):
     p = tmp_path / "c.toml"
     p.write_text("[display]\ncontrast = 99\n")

@@ -1,7 +1,8 @@
 """`companion config`: print the effective configuration, or check a file (--check).
 
     companion config                       # the effective config as TOML
-    companion config --check [--config P]  # "config OK: P" (exit 0) or the errors (exit 2)
+    companion config --check [P]           # "config OK: P" (exit 0) or the errors (exit 2)
+    companion config --check --config P    # the same: every command takes --config
     companion config --docs                # the documented example with every key
 """
 
@@ -15,8 +16,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="PATH",
                         help="config file (default: /etc/companion/config.toml)")
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--check", action="store_true",
-                       help="only check the file: exit 0 if it is valid, 2 if not")
+    group.add_argument("--check", nargs="?", const=True, default=False, metavar="PATH",
+                       help="only check the file (PATH, or --config, or the default): "
+                            "exit 0 if it is valid, 2 if not")
     group.add_argument("--docs", action="store_true",
                        help="print the example config with every key, its default and doc")
 
@@ -28,6 +30,12 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(C.render_example())
         return 0
     quiet = (lambda m: None) if args.check else None
+    if isinstance(args.check, str):  # `--check PATH`, as a hobbyist first types it
+        if args.config and args.config != args.check:
+            print(f"config error: two files to check: {args.check} and --config {args.config}",
+                  file=sys.stderr)
+            return 2
+        args.config = args.check
     try:
         cfg = C.load_config(args.config, say=quiet)
     except C.ConfigError as e:
