@@ -119,20 +119,25 @@ ALIKE = 0.5
 #: ... and a sure one less than this times as wide is doubted: the finder sized a part of
 #: a die, or something that is no die (measured: docs/vision.md, "Sure but narrow")
 NARROW = 0.7
-#: what a narrow reading's confidence is cut to: under CONFIRM_BELOW, so the player checks it
+#: ... and a sure one more than this times as wide is doubted too: a tray's hole or a
+#: button read as a big 1 among the dice (right readings reach 1.44 at most, measured:
+#: docs/vision.md, "Sure but wide")
+WIDE = 2.0
+#: what an odd-sized reading's confidence is cut to: under CONFIRM_BELOW, so the player
+#: checks it, and a game that knows how many dice were thrown drops it first
 NARROW_CONFIDENCE = 0.5
 
 
 def alike_in_size(faces: list[Face]) -> list[Face]:
     """The faces, less doubtful ones much narrower than the sure ones, and sure ones
-    rather narrower made doubtful."""
+    rather narrower, or much wider, made doubtful."""
     sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
     if not sure:
         return faces
     median = float(np.median(sure))
     kept = [f for f in faces if f.confidence >= CONFIRM_BELOW or f.size >= ALIKE * median]
     return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))
-            if f.size < NARROW * median else f for f in kept]
+            if not NARROW * median <= f.size <= WIDE * median else f for f in kept]
 
 
 def _by_score(d) -> float:

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vision import net, reader
+from vision.reading import Expect
 
 FRAME = np.full((480, 640, 3), 120, np.uint8)
 
@@ -127,6 +128,23 @@ def test_a_sure_reading_rather_narrower_than_its_frame_mates_is_doubted(monkeypa
     got = {f.value: f.confidence for f in reader.read_faces(FRAME)}
     assert got[1] == reader.NARROW_CONFIDENCE < reader.CONFIRM_BELOW
     assert got[3] == got[4] == got[6] == got[2] == 1.0
+
+
+def test_a_sure_reading_far_wider_than_its_frame_mates_is_doubted(monkeypatch):
+    """A tray's hole read as a big 1 beside the dice: the player checks, and a game that
+    knows how many dice were thrown drops it (it is the least sure)."""
+    fake_nets(monkeypatch, [
+        (net.Found(100, 100, 40, 0.9), 4),
+        (net.Found(200, 100, 42, 0.9), 6),
+        (net.Found(300, 100, 38, 0.9), 2),
+        (net.Found(100, 350, 108, 0.9, big=True), 1),  # 2.6 times the median width
+        (net.Found(400, 300, 58, 0.9), 3),  # 1.4 times: as sure as it was
+    ])
+    got = {f.value: f.confidence for f in reader.read_faces(FRAME)}
+    assert got[1] == reader.NARROW_CONFIDENCE < reader.CONFIRM_BELOW
+    assert got[3] == got[4] == got[6] == got[2] == 1.0
+    readings = reader.read(FRAME, Expect(count=4))
+    assert sorted(r.value for r in readings) == [2, 3, 4, 6]
 
 
 def test_a_value_the_dice_cannot_show_reads_as_the_likeliest_they_can(monkeypatch):
