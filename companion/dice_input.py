@@ -66,8 +66,9 @@ class CameraDice:
     A live camera (`live=True`) waits for `vision.Settle`: still frames and two equal
     reads. A folder of photos (one photo per throw) reads the next frame at once. A
     die the reader marks (`needs_confirmation`) counts as unsure, so the player checks
-    it. No answer within `timeout` seconds, or a failed camera, is an error: the
-    session then asks for the dice by hand.
+    it. No answer within `timeout` seconds, or a failed camera, is an error that says
+    what was in the way (a hand in view, dice still moving): the session then asks for
+    the dice by hand.
     """
 
     verb = "read"
@@ -131,10 +132,15 @@ class CameraDice:
             self._read = vision.read
         return self._read(frame, Expect.of(count=self._throw.count, values=self._throw.faces))
 
+    #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)
+    KEPT_FROM_READING = {"": "No picture", "moving": "Still moving", "hand": "Hand in view",
+                         "reads differ": "Reads differ"}
+
     def _give_up_if_late(self) -> DiceResult | None:
         if self._clock() < self._deadline:
             return None
-        return self._finish(DiceResult(error="No dice read"))
+        why = self._settle.why if self._settle is not None else ""
+        return self._finish(DiceResult(error=self.KEPT_FROM_READING.get(why, "No dice read")))
 
     def _finish(self, result: DiceResult) -> DiceResult:
         self._throw = None

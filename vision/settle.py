@@ -3,8 +3,10 @@
 Feed frames in order with `update(frame)`; it returns a `SettleEvent` when a throw has
 settled (the scene has been still for `still_frames` frames and two reads taken on
 still frames agree), else None. `state` is "rolling" while anything moves or a hand
-(a large skin-coloured area) is in view, "settling" while still but not yet agreed,
-"settled" after the event, until the next movement starts a new throw.
+is in view (vision/hands.py), "settling" while still but not yet agreed,
+"settled" after the event, until the next movement starts a new throw. `why` says
+what the last frame showed ("moving", "hand", "still", "reads differ"; "" before the
+first), so a reader that gives up can tell the player what kept it from reading.
 """
 
 from __future__ import annotations
@@ -14,34 +16,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .hands import HandWatch, small
+
 
 @dataclass(frozen=True)
 class SettleEvent:
     readings: list
     frame_index: int
-
-
-def _small_gray(frame: np.ndarray, width: int = 160) -> np.ndarray:
-    h, w = frame.shape[:2]
-    g = cv2.cvtColor(
-        cv2.resize(frame, (width, max(1, h * width // w)), interpolation=cv2.INTER_AREA),
-        cv2.COLOR_BGR2GRAY,
-    )
-    return cv2.GaussianBlur(g, (3, 3), 0)
-
-
-def hand_in_view(frame: np.ndarray, min_fraction: float = 0.03) -> bool:
-    """A large skin-coloured area (YCrCb skin box) means a hand is over the tray."""
-    small = cv2.resize(
-        frame, (160, max(1, frame.shape[0] * 160 // frame.shape[1])), interpolation=cv2.INTER_AREA
-    )
-    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
-    mask = cv2.inRange(ycc, (40, 138, 77), (240, 173, 127))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
-    if n <= 1:
-        return False
-    return stats[1:, cv2.CC_STAT_AREA].max() >= min_fraction * mask.size
 
 
 class Settle:
@@ -51,23 +32,26 @@ class Settle:
         still_frames: int = 5,
         motion_threshold: float = 12.0,
         moving_fraction: float = 0.002,
-        hand=hand_in_view,
+        hand=None,
     ):
+        """`hand(small_frame)`: whether a hand is in view, shown every frame in order
+        (default: a `HandWatch` of this throw's frames)."""
         if read is None:
             from . import read
         self.read = read
         self.still_frames = still_frames
         self.motion_threshold = motion_threshold
         self.moving_fraction = moving_fraction
-        self.hand = hand
+        self.hand = hand if hand is not None else HandWatch()
         self.state = "rolling"
+        self.why = ""
         self._prev = None
         self._still = 0
         self._last_read = None
         self._index = -1
 
-    def moving(self, frame: np.ndarray) -> bool:
-        g = _small_gray(frame)
+    def moving(self, small_frame: np.ndarray) -> bool:
+        g = cv2.GaussianBlur(cv2.cvtColor(small_frame, cv2.COLOR_BGR2GRAY), (3, 3), 0)
         prev, self._prev = self._prev, g
         if prev is None or prev.shape != g.shape:
             return True
@@ -76,8 +60,15 @@ class Settle:
 
     def update(self, frame: np.ndarray) -> SettleEvent | None:
         self._index += 1
-        moving = self.moving(frame)
-        if moving or (self.hand is not None and self.hand(frame)):
+        seen = small(frame)
+        hand = self.hand(seen)  # every frame: what is there all along is table
+        if self.moving(seen):
+            self.why = "moving"
+        elif hand:
+            self.why = "hand"
+        else:
+            self.why = "still"
+        if self.why != "still":
             self.state = "rolling"
             self._still = 0
             self._last_read = None
@@ -93,5 +84,7 @@ class Settle:
         if self._last_read is not None and key == self._last_read:
             self.state = "settled"
             return SettleEvent(readings=readings, frame_index=self._index)
+        if self._last_read is not None:
+            self.why = "reads differ"
         self._last_read = key
         return None

@@ -382,7 +382,39 @@ def test_a_camera_that_reads_nothing_falls_back_to_entry(store):
     assert table.screen().note == "Reading the dice..." and table.mode == "reading"
     now[0] = 6.0
     table.tick()
-    assert table.mode == "enter" and table.screen().note == "No dice read: enter the dice"
+    assert table.mode == "enter" and table.screen().note == "No picture: enter the dice"
+
+
+@pytest.mark.parametrize("scene, why", [("hand", "Hand in view"), ("rolling", "Still moving")])
+def test_a_camera_that_gives_up_says_what_kept_it_from_reading(store, scene, why):
+    from vision.synth import Die, render
+
+    def frame(x, hand=False):
+        return render([Die(3, "white", (x, 120), 56, 0)], size=(320, 240), seed=3, noise=0,
+                      distractors=("hand",) if hand else ())[0]
+
+    class Camera:
+        n = 0
+
+        def read(self):  # a hand comes in and rests; or the view never stops changing
+            self.n += 1
+            if scene == "hand":
+                return frame(120, hand=self.n > 2)
+            return frame(80 if self.n % 2 else 160)
+
+    now = [0.0]
+    dice = CameraDice(Camera(), live=True, read=lambda frame, expect: [], timeout=5.0,
+                      clock=lambda: now[0])
+    table = started(store, dice=dice, clock=lambda: now[0])
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "ok")
+    for _ in range(10):
+        table.tick()
+    assert table.mode == "reading"
+    now[0] = 6.0
+    table.tick()
+    assert table.mode == "enter" and table.screen().note == f"{why}: enter the dice"
 
 
 def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):

@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from vision.settle import Settle, hand_in_view
+from vision.hands import hand_in_view
+from vision.settle import Settle
 from vision.synth import Die, render
 
 
@@ -41,12 +42,15 @@ def test_still_frames_give_exactly_one_event_per_throw():
     assert [r.value for r in got[1].readings] == [2]
 
 
-def test_hand_in_view_is_rolling():
-    s = Settle(still_frames=2)
-    still_hand = frame(120, hand=True, seed=3)
+def test_a_hand_that_comes_in_and_rests_keeps_it_rolling():
+    s = Settle(read=lambda f: [], still_frames=2)
+    clear, still_hand = frame(120), frame(120, hand=True, seed=3)
     assert hand_in_view(still_hand)
-    events = [s.update(still_hand) for _ in range(10)]
-    assert events == [None] * 10 and s.state == "rolling"
+    events = [s.update(clear) for _ in range(10)]  # dice down: read at once
+    assert sum(e is not None for e in events) == 1
+    s = Settle(read=lambda f: [], still_frames=2)
+    events = [s.update(clear) for _ in range(3)] + [s.update(still_hand) for _ in range(20)]
+    assert events == [None] * 23 and s.state == "rolling" and s.why == "hand"
 
 
 def test_no_hand_on_plain_tray():
@@ -63,3 +67,30 @@ def test_disagreeing_reads_give_no_event():
     s = Settle(read=lambda f: [R(v) for v in next(reads)], still_frames=1)
     still = np.zeros((240, 320, 3), np.uint8)
     assert [s.update(still) for _ in range(6)] == [None] * 6
+
+
+def test_why_says_what_kept_it_from_settling():
+    reads = iter([[1], [2], [3], [3]])
+
+    class R:
+        def __init__(self, v):
+            self.value, self.colour = v, None
+
+    s = Settle(read=lambda f: [R(v) for v in next(reads)], still_frames=1)
+    assert s.why == ""
+    s.update(frame(60))
+    assert s.why == "moving"
+    s.update(frame(120))
+    assert s.why == "moving"
+    hand = frame(120, hand=True, seed=3)
+    s.update(hand)
+    assert s.why == "moving"  # the hand came in
+    s.update(hand)
+    assert s.why == "hand"
+    s.update(frame(120))  # the hand goes
+    s.update(frame(120))  # still: reads 1
+    assert s.why == "still"
+    s.update(frame(120))  # reads 2
+    assert s.why == "reads differ"
+    s.update(frame(120))  # reads 3
+    assert s.update(frame(120)) is not None and s.why == "still"  # 3 again
