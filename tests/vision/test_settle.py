@@ -94,3 +94,13 @@ def test_why_says_what_kept_it_from_settling():
     assert s.why == "reads differ"
     s.update(frame(120))  # reads 3
     assert s.update(frame(120)) is not None and s.why == "still"  # 3 again
+
+
+def test_a_flickering_lamp_is_not_movement_but_a_die_nudged_3_px_is():
+    """Successive frames 8% brighter and dimmer (a lamp's flicker, a webcam's exposure)."""
+    base = frame(120).astype(np.float32)
+    flicker = [np.clip(base * g, 0, 255).astype(np.uint8) for g in (1.08, 0.92) * 5]
+    s = Settle(read=lambda f: [], still_frames=3)
+    assert sum(s.update(f) is not None for f in flicker) == 1
+    s.update(frame(123))
+    assert s.why == "moving"
