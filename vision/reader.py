@@ -206,13 +206,19 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> l
 
 
 def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]:
-    """Drop readings beyond `expect.count` and flag (never invent) faces the colour table
-    rules out. Values the dice cannot show were refused already, in `read_faces`."""
+    """Drop doubtful readings beyond `expect.count` and flag (never invent) faces the
+    colour table rules out. Values the dice cannot show were refused already, in
+    `read_faces`. Sure readings beyond the count are kept: more dice than were thrown
+    lie in view (dice set aside but left on the tray), and only the players know which
+    were thrown, so the game must ask rather than pick."""
     res = list(readings)
     if expect.count is not None and len(res) > expect.count:
-        # keep the most confident (in reading order); the extra ones are most likely not dice
-        keep = sorted(range(len(res)), key=lambda i: -res[i].confidence)[: expect.count]
-        res = [res[i] for i in sorted(keep)]
+        # drop the least confident doubtful ones (reading order kept): most likely no dice
+        sure = sum(not r.needs_confirmation for r in res)
+        doubtful = sorted((i for i, r in enumerate(res) if r.needs_confirmation),
+                          key=lambda i: res[i].confidence)
+        drop = set(doubtful[: len(res) - max(expect.count, sure)])
+        res = [r for i, r in enumerate(res) if i not in drop]
     seen = set()
     flagged = []
     for r in res:

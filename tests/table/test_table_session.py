@@ -292,6 +292,24 @@ def test_a_live_camera_says_where_it_saw_the_dice_in_the_settled_frame():
     assert result.seen.boxes == ((0, 0, 15, 15), (20, 0, 35, 15))
 
 
+def test_a_die_set_aside_but_left_in_view_is_asked_about_not_dropped(store):
+    """Seven sure dice where six were thrown: the reader keeps them all and the player is
+    asked, rather than the least sure of seven right readings being dropped unseen."""
+    from vision.reader import apply_expect
+
+    seven = camera_reading([6, 5, 4, 3, 2, 1, 5])
+    dice = CameraDice(OneFrame(), live=False,
+                      read=lambda frame, expect: apply_expect(seven, expect))
+    table = started(store, dice=dice)
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "ok")
+    screen = table.screen()
+    assert screen.kind == "confirm" and screen.note == "Expected 6 dice, got 7."
+    assert [i.label for i in screen.menu.items] == ["Correct", "Read again"]
+    assert len(stored(store, table)) == table.steps and stored(store, table)[-1]["kind"] != "throw"
+
+
 def test_a_die_corrected_by_hand_is_kept_with_the_value_the_player_set(store, tmp_path):
     read = camera_reading([5, 1, 6, 2, 3, 4])
     read[2] = DieReading(6, None, read[2].bbox, 0.3)  # unsure: it is a 4

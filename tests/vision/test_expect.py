@@ -55,3 +55,13 @@ def test_dropping_extra_dice_keeps_reading_order():
         [r(3, conf=0.9), r(4, conf=0.2, x=50), r(5, conf=0.8, x=100)], Expect.of(count=2)
     )
     assert [x.value for x in out] == [3, 5]
+
+
+def test_sure_dice_beyond_count_are_kept_for_the_game_to_ask_about():
+    """Six sure dice where five were thrown: one set aside lies in view, and the reader
+    cannot know which; dropping the least sure of six sure dice would store a wrong
+    throw without a question."""
+    six = [r(v, conf=0.9 + v / 100, x=50 * v) for v in range(1, 7)]
+    assert apply_expect(six, Expect.of(count=5)) == six
+    with_doubt = six + [r(2, conf=0.3, x=400)]  # a doubtful seventh is still dropped
+    assert apply_expect(with_doubt, Expect.of(count=5)) == six
