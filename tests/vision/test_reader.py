@@ -243,3 +243,16 @@ def test_the_quarter_look_is_taken_only_when_the_usual_ones_read_no_sure_die(mon
     monkeypatch.setattr(net, "find_dice", lambda frame: [pip])
     assert [(f.value, f.size) for f in reader.read_faces(FRAME)] == [(5, 300)]
     assert looked == ["quarter", "quarter"]
+
+
+def test_a_die_the_edge_of_the_view_cuts_is_doubted(monkeypatch):
+    """Its hidden part may hold pips: a 6 half out of view shows three."""
+    fake_nets(monkeypatch, [
+        (net.Found(10, 100, 50, 0.9), 3),  # 15 px of 50 beyond the left edge: cut
+        (net.Found(320, 470, 50, 0.9), 5),  # 15 px beyond the bottom: cut
+        (net.Found(620, 200, 50, 0.9), 4),  # 5 px beyond the right edge: as sure as it was
+        (net.Found(300, 200, 50, 0.9), 2),
+    ])
+    got = {f.value: f.confidence for f in reader.read_faces(FRAME)}
+    assert got[3] == got[5] == reader.NARROW_CONFIDENCE < reader.CONFIRM_BELOW
+    assert got[4] == got[2] == 1.0
