@@ -38,6 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="config file (default: /etc/companion/config.toml)")
     parser.add_argument("--no-display-test", action="store_true",
                         help="open the display without drawing the test pattern")
+    parser.add_argument("--snapshot", metavar="PATH",
+                        help="write the camera's frame, the dice it reads boxed, to PATH "
+                        "(.png, .jpg): to aim and focus the camera")
 
 
 # --------------------------------------------------------------------------- checks
@@ -110,13 +113,18 @@ def check_buttons(cfg) -> Check:
     return Check("buttons", OK, f"{pins} ({why}, pull-{'up' if b.pull_up else 'down'})")
 
 
-def check_camera(cfg) -> Check:
+#: frames read before the one looked at: a camera's first frames can be dark or blurred
+#: while exposure and focus settle
+CAMERA_WARM_UP = 10
+
+
+def check_camera(cfg, snapshot: str | None = None) -> Check:
     c = cfg.camera
     if c.source in ("virtual", "none"):
         what = "virtual roller" if c.source == "virtual" else "button entry"
         return Check("camera", OK, f"none wanted: {what} (camera.source = \"{c.source}\")",
                      needed=False)
-    from hardware.camera import probe_cameras
+    from hardware.camera import FolderCamera, probe_cameras
     cam, notes = probe_cameras(c)
     if cam is None:
         return Check("camera", MISSING, "no camera found (" + "; ".join(notes) + ")",
@@ -125,10 +133,11 @@ def check_camera(cfg) -> Check:
                      needed=c.source != "auto")
     try:
         frame = None
-        for _ in range(5):
-            frame = cam.read()
-            if frame is not None:
-                break
+        for _ in range(CAMERA_WARM_UP):
+            got = cam.read()
+            frame = got if got is not None else frame
+            if frame is not None and isinstance(cam, FolderCamera):
+                break  # photos, one per throw: the first will do
     except Exception as e:
         return Check("camera", FAIL, f"{cam.name} opened but gives no frames ({e})",
                      "check the ribbon cable / USB, then reboot", needed=c.source != "auto")
@@ -138,7 +147,35 @@ def check_camera(cfg) -> Check:
         return Check("camera", FAIL, f"{cam.name} opened but gives no frames ({cam.error})",
                      "check the ribbon cable / USB", needed=c.source != "auto")
     h, w = frame.shape[:2]
-    return Check("camera", OK, f"{cam.name}, {w}x{h} frames")
+    return Check("camera", OK, f"{cam.name}, {w}x{h} frames; "
+                 + what_the_camera_sees(frame, cfg.vision.confidence, snapshot))
+
+
+def what_the_camera_sees(frame, sure_from: float, snapshot: str | None) -> str:
+    """The dice read in a frame (how many sure), whether a hand seems to be in view, and
+    where the frame was written with the readings boxed: what a person setting up the
+    camera needs to aim and focus it."""
+    import cv2
+
+    import vision
+    from companion.commands.read import annotate
+    from vision.hands import hand_in_view
+
+    try:
+        readings = vision.read(frame)
+    except Exception as e:  # the camera works; entering dice by hand still does too
+        return f"the dice reader failed ({type(e).__name__}: {e})"
+    sure = sum(1 for r in readings if not r.flag and r.confidence >= sure_from)
+    text = f"{len(readings)} dice seen, {sure} of them sure"
+    if hand_in_view(frame):
+        text += "; a hand (or something skin-coloured) in view"
+    if snapshot:
+        try:
+            written = cv2.imwrite(snapshot, annotate(frame, readings))
+        except cv2.error:  # no such folder, a name with no image type
+            written = False
+        text += f"; the frame is in {snapshot}" if written else f"; {snapshot} could not be written"
+    return text
 
 
 def check_i2c(cfg) -> Check:
@@ -228,10 +265,10 @@ def check_photos(cfg) -> Check:
                  needed=False)
 
 
-def run_checks(cfg, draw: bool = True) -> list[Check]:
+def run_checks(cfg, draw: bool = True, snapshot: str | None = None) -> list[Check]:
     checks = []
     for fn, args in ((check_display, (cfg, draw)), (check_buttons, (cfg,)),
-                     (check_camera, (cfg,)), (check_i2c, (cfg,)), (check_store, (cfg,)),
+                     (check_camera, (cfg, snapshot)), (check_i2c, (cfg,)), (check_store, (cfg,)),
                      (check_photos, (cfg,))):
         try:
             checks.append(fn(*args))
@@ -256,7 +293,8 @@ def run(args: argparse.Namespace) -> int:
     checks = [Check("config", OK, cfg.source or f"{C.DEFAULT_PATH} absent: built-in defaults")]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")      # gpiozero's PinFactoryFallback chatter
-        checks += run_checks(cfg, draw=not getattr(args, "no_display_test", False))
+        checks += run_checks(cfg, draw=not getattr(args, "no_display_test", False),
+                             snapshot=getattr(args, "snapshot", None))
     for c in checks:
         print(c.line())
     bad = [c for c in checks if c.needed and c.status != OK]

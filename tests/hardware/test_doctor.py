@@ -100,6 +100,32 @@ def test_camera_checks(tmp_path, monkeypatch):
     assert c.status == MISSING and c.needed
 
 
+def test_camera_check_says_what_the_camera_sees_and_writes_the_frame(tmp_path):
+    """Setting up the camera: how many dice it reads, whether a hand seems in view, and
+    the frame with the readings boxed, to aim and focus by."""
+    import cv2
+
+    from vision.synth import Die, render
+
+    dice = [Die(v, "white", (150 + 150 * i, 240), 60, 10 * i) for i, v in enumerate((2, 5, 6))]
+    (tmp_path / "tray").mkdir()
+    frame = render(dice, seed=1, noise=2)[0]
+    cv2.imwrite(str(tmp_path / "tray" / "a.png"), frame)
+    shot = tmp_path / "view.png"
+    c = doctor.check_camera(cfg(camera={"folder": str(tmp_path / "tray")}), str(shot))
+    assert c.status == OK and "3 dice seen, 3 of them sure" in c.message
+    assert "hand" not in c.message and f"the frame is in {shot}" in c.message
+    drawn = cv2.imread(str(shot))
+    assert drawn.shape == frame.shape and (drawn != frame).any()  # the boxes
+    (tmp_path / "hand").mkdir()
+    cv2.imwrite(str(tmp_path / "hand" / "a.png"), render(dice, seed=1, distractors=("hand",))[0])
+    c = doctor.check_camera(cfg(camera={"folder": str(tmp_path / "hand")}))
+    assert "a hand (or something skin-coloured) in view" in c.message
+    c = doctor.check_camera(cfg(camera={"folder": str(tmp_path / "tray")}),
+                            str(tmp_path / "no" / "such" / "dir.png"))
+    assert c.status == OK and "could not be written" in c.message
+
+
 # ---------------------------------------------------------------- i2c
 
 def fake_bus(monkeypatch, answers: bool):
