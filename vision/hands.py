@@ -25,9 +25,10 @@ APART_FROM_TRAY = 12
 GRAIN = 3.0
 #: a hand covers at least this share of the view (about 3 dice)
 HAND_AREA = 0.03
-#: skin-coloured in this share of a throw's frames is table, not a hand ...
+#: skin-coloured in this share of a throw's first frames, and of all its frames, is
+#: table, not a hand ...
 ALL_ALONG = 0.9
-#: ... once this many frames (a third of a second) have been seen
+#: ... the first frames being this many (a third of a second)
 LEARN_FRAMES = 10
 
 
@@ -41,6 +42,11 @@ def small(frame: np.ndarray) -> np.ndarray:
 def hand_mask(small_frame: np.ndarray) -> np.ndarray:
     """255 where a small BGR frame is skin-coloured but not the tray's colour, nor a band
     of table along a whole edge of the view (a hand reaches in from one side)."""
+    return without_bands(not_tray(small_frame))
+
+
+def not_tray(small_frame: np.ndarray) -> np.ndarray:
+    """255 where a small BGR frame is skin-coloured but not the tray's colour."""
     ycc = cv2.cvtColor(small_frame, cv2.COLOR_BGR2YCrCb)
     low, high = [0], [255]
     for c in (1, 2):  # the tray fills most of the view: its median and spread (every 4th px)
@@ -50,8 +56,13 @@ def hand_mask(small_frame: np.ndarray) -> np.ndarray:
         low.append(mid - apart)
         high.append(mid + apart)
     mask = cv2.inRange(ycc, SKIN_LOW, SKIN_HIGH) & ~cv2.inRange(ycc, tuple(low), tuple(high))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    mask[mask.mean(axis=1) >= 0.8 * 255] = 0  # whole rows and columns of skin colour
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def without_bands(mask: np.ndarray) -> np.ndarray:
+    """The mask less whole rows and columns of it (table along an edge of the view)."""
+    mask = mask.copy()
+    mask[mask.mean(axis=1) >= 0.8 * 255] = 0
     mask[:, mask.mean(axis=0) >= 0.8 * 255] = 0
     return mask
 
@@ -70,24 +81,43 @@ def hand_in_view(frame: np.ndarray) -> bool:
     return has_hand(hand_mask(small(frame)))
 
 
-class HandWatch:
-    """Hands over one throw's frames, in order: as `hand_in_view`, less what has been
-    skin-coloured all along (the table in the corners around a round tray).
+def in_two_edges(mask: np.ndarray) -> np.ndarray:
+    """The parts of a boolean mask that touch two or more edges of the view: table in a
+    corner, or along a side, where a hand, arm and all, reaches in over one edge."""
+    n, labels, stats, _centres = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
+    h, w = mask.shape
+    keep = np.zeros(n, bool)
+    for i, (x, y, bw, bh, _area) in enumerate(stats[1:], 1):
+        keep[i] = sum(bool(edge) for edge in (x == 0, y == 0, x + bw == w, y + bh == h)) >= 2
+    return keep[labels]
 
-    A hand that came in and rests stays a hand for nine times as long as the view was
-    clear before it; one there from the first frame and never moving is taken for table.
+
+class HandWatch:
+    """Hands over one throw's frames, in order: as `hand_in_view`, less the skin colour
+    that has been there all along (the table in the corners around a round tray): in
+    ALL_ALONG of the first LEARN_FRAMES frames, and of all frames since, and reaching
+    two edges of the view.
+
+    A hand that comes in later stays a hand however long it rests; so does one there
+    from the first frames, unless it reaches in from a corner of the view and never
+    moves: that is taken for table.
     """
 
     def __init__(self) -> None:
         self._frames = 0
         self._skin: np.ndarray | None = None  # per pixel: in how many frames skin-coloured
+        self._from_the_start: np.ndarray | None = None  # skin in the first frames
 
     def __call__(self, small_frame: np.ndarray) -> bool:
-        mask = hand_mask(small_frame)
-        if self._skin is None or self._skin.shape != mask.shape:
-            self._frames, self._skin = 0, np.zeros(mask.shape, np.uint32)
+        skin = not_tray(small_frame)
+        if self._skin is None or self._skin.shape != skin.shape:
+            self._frames, self._from_the_start = 0, None
+            self._skin = np.zeros(skin.shape, np.uint32)
         self._frames += 1
-        self._skin += mask > 0
-        if self._frames >= LEARN_FRAMES:
-            mask[self._skin >= ALL_ALONG * self._frames] = 0
+        self._skin += skin > 0
+        if self._frames == LEARN_FRAMES:
+            self._from_the_start = in_two_edges(self._skin >= ALL_ALONG * LEARN_FRAMES)
+        mask = without_bands(skin)
+        if self._from_the_start is not None:
+            mask[self._from_the_start & (self._skin >= ALL_ALONG * self._frames)] = 0
         return has_hand(mask)

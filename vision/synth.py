@@ -266,18 +266,8 @@ def _distractor(img: np.ndarray, kind: str, rng: np.random.Generator) -> None:
         cv2.circle(img, (cx, cy), r, col, -1, cv2.LINE_AA)
         cv2.circle(img, (cx, cy), int(r * 0.8), tuple(int(c * 0.8) for c in col), 1, cv2.LINE_AA)
     elif kind == "hand":
-        col = (120, 150, 205)
-        cv2.ellipse(img, (cx, cy), (70, 50), rng.uniform(0, 180), 0, 360, col, -1, cv2.LINE_AA)
-        for _finger in range(4):
-            a = rng.uniform(0, 2 * math.pi)
-            cv2.line(
-                img,
-                (cx, cy),
-                (int(cx + 100 * math.cos(a)), int(cy + 100 * math.sin(a))),
-                col,
-                22,
-                cv2.LINE_AA,
-            )
+        palm = rng.uniform(0, 180)
+        hand(img, (cx, cy), (120, 150, 205), palm, [rng.uniform(0, 2 * math.pi) for _ in range(4)])
     elif kind == "card":
         rect = ((cx, cy), (90, 130), rng.uniform(0, 180))
         box = cv2.boxPoints(rect).astype(np.int32)
@@ -288,6 +278,16 @@ def _distractor(img: np.ndarray, kind: str, rng: np.random.Generator) -> None:
         cv2.ellipse(sh, (cx, cy), (90, 60), rng.uniform(0, 180), 0, 360, 255, -1)
         sh = cv2.GaussianBlur(sh, (0, 0), 15).astype(np.float32)[..., None] / 255
         img[:] = (img.astype(np.float32) * (1 - 0.5 * sh)).astype(np.uint8)
+
+
+def hand(img: np.ndarray, centre, colour, palm_angle: float, finger_angles) -> None:
+    """Draw a hand seen from above: a palm (140 x 100 px, turned `palm_angle` degrees) and
+    fingers 100 px long in the given directions (radians), in one skin colour (BGR)."""
+    cx, cy = int(centre[0]), int(centre[1])
+    cv2.ellipse(img, (cx, cy), (70, 50), palm_angle, 0, 360, colour, -1, cv2.LINE_AA)
+    for a in finger_angles:
+        tip = (int(cx + 100 * math.cos(a)), int(cy + 100 * math.sin(a)))
+        cv2.line(img, (cx, cy), tip, colour, 22, cv2.LINE_AA)
 
 
 PIP_COLOURS = [(20, 20, 20), (245, 245, 245), (30, 30, 200), (40, 190, 230), (60, 50, 150)]

@@ -8,7 +8,7 @@ import pytest
 
 from vision.hands import HandWatch, hand_in_view, small
 from vision.settle import Settle
-from vision.synth import Die, render
+from vision.synth import Die, hand, render
 
 
 def rgb(r, g, b):
@@ -46,12 +46,8 @@ def with_hand(img, skin, seed=0):
     """A palm and four fingers (about 10% of the view) in this skin tone."""
     rng = np.random.default_rng(seed)
     img = img.copy()
-    cx, cy = int(rng.uniform(200, 440)), int(rng.uniform(150, 330))
-    cv2.ellipse(img, (cx, cy), (70, 50), rng.uniform(0, 180), 0, 360, skin, -1, cv2.LINE_AA)
-    for _ in range(4):
-        a = rng.uniform(0, 2 * math.pi)
-        tip = (int(cx + 100 * math.cos(a)), int(cy + 100 * math.sin(a)))
-        cv2.line(img, (cx, cy), tip, skin, 22, cv2.LINE_AA)
+    centre = (rng.uniform(200, 440), rng.uniform(150, 330))
+    hand(img, centre, skin, rng.uniform(0, 180), [rng.uniform(0, 2 * math.pi) for _ in range(4)])
     return cv2.GaussianBlur(img, (3, 3), 0)
 
 
@@ -117,9 +113,23 @@ def test_the_table_in_the_corners_around_a_round_tray_is_learned_as_table():
     assert sum(e is not None for e in events) == 1
 
 
-def test_a_hand_that_rests_is_a_hand_for_nine_times_as_long_as_the_view_was_clear():
+def test_a_hand_that_comes_in_stays_a_hand_however_long_it_rests():
     bare = tray_scene(OTHER_TRAYS["grey"])
     hand = with_hand(bare, SKIN_TONES["brown"])
-    seen = watch([bare] * 10 + [hand] * 100)
-    assert all(seen[10:99]) and not any(seen[100:])
-    assert watch([hand] * 12) == [True] * 9 + [False] * 3  # there from the first frame
+    seen = watch([bare] * 3 + [hand] * 300)
+    assert not any(seen[:3]) and all(seen[3:])
+    assert all(watch([hand] * 30))  # there from the first frame, reaching no edge
+    seen = watch([hand] * 5 + [bare] * 10 + [hand] * 50)  # there at first, gone, back
+    assert not any(seen[5:15]) and all(seen[15:])
+
+
+def test_only_skin_colour_reaching_two_edges_from_the_first_frames_is_learned_as_table():
+    """Table in a corner reaches two edges of the view; a hand, arm and all, one."""
+    bare = tray_scene(OTHER_TRAYS["blue felt"])
+    arm = bare.copy()
+    cv2.line(arm, (0, 240), (250, 240), SKIN_TONES["olive"], 60)  # an arm from the left
+    corner = bare.copy()
+    cv2.fillConvexPoly(corner, np.array([[0, 0], [200, 0], [0, 200]]), SKIN_TONES["olive"])
+    assert hand_in_view(arm) and hand_in_view(corner)
+    assert all(watch([arm] * 30))
+    assert watch([corner] * 30) == [True] * 9 + [False] * 21
