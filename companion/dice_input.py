@@ -123,6 +123,14 @@ class CameraDice:
     def cancel(self) -> None:
         self._throw = None
 
+    @property
+    def waiting_for(self) -> str:
+        """What a live camera is waiting for the players to clear, to show while it waits
+        ("" while nothing but the dice's own settling is in the way)."""
+        if self._throw is None or self._settle is None or self._settle.why != "hand":
+            return ""
+        return self.KEPT_FROM_READING["hand"]
+
     def _read_throw(self, frame) -> list:
         from vision import Expect
 

@@ -754,7 +754,9 @@ class Table:
         return self._game_screen("throw", title, note or self._throw_hint())
 
     def _screen_reading(self, note: str) -> Screen:
-        return self._game_screen("throw", "Reading the dice...", note or "Back: stop reading")
+        waiting = getattr(self.dice, "waiting_for", "")  # a hand over the tray, say
+        hint = f"{waiting}\nBack: stop reading" if waiting else "Back: stop reading"
+        return self._game_screen("throw", "Reading the dice...", note or hint)
 
     def _throw_hint(self) -> str:
         if self.dice is None:

@@ -430,6 +430,8 @@ def test_a_camera_that_gives_up_says_what_kept_it_from_reading(store, scene, why
     for _ in range(10):
         table.tick()
     assert table.mode == "reading"
+    waiting = "Hand in view\n" if scene == "hand" else ""  # said while it waits, too
+    assert table.screen().note == f"{waiting}Back: stop reading"
     now[0] = 6.0
     table.tick()
     assert table.mode == "enter" and table.screen().note == f"{why}: enter the dice"
