@@ -52,14 +52,16 @@ class Settle:
 
     def moving(self, small_frame: np.ndarray) -> bool:
         """Whether more than `moving_fraction` of the view changed by more than
-        `motion_threshold` grey levels since the last frame, once the whole view's
-        brightening or dimming is taken out (a lamp's flicker, a webcam's exposure)."""
+        `motion_threshold` grey levels since the last frame, once each row's brightening
+        or dimming is taken out: a lamp's flicker, a webcam's exposure, and the bands a
+        rolling shutter makes of a flickering lamp, row by row."""
         g = cv2.GaussianBlur(cv2.cvtColor(small_frame, cv2.COLOR_BGR2GRAY), (3, 3), 0)
         prev, self._prev = self._prev, g
         if prev is None or prev.shape != g.shape:
             return True
-        gain = (float(g.mean()) + 1.0) / (float(prev.mean()) + 1.0)
-        diff = cv2.absdiff(g.astype(np.float32), prev.astype(np.float32) * gain)
+        g, prev = g.astype(np.float32), prev.astype(np.float32)
+        gain = (g.mean(axis=1, keepdims=True) + 1.0) / (prev.mean(axis=1, keepdims=True) + 1.0)
+        diff = cv2.absdiff(g, prev * gain)
         return float((diff > self.motion_threshold).mean()) > self.moving_fraction
 
     def update(self, frame: np.ndarray) -> SettleEvent | None:

@@ -104,3 +104,14 @@ def test_a_flickering_lamp_is_not_movement_but_a_die_nudged_3_px_is():
     assert sum(s.update(f) is not None for f in flicker) == 1
     s.update(frame(123))
     assert s.why == "moving"
+
+
+def test_the_bands_a_rolling_shutter_makes_of_a_flickering_lamp_are_not_movement():
+    """Under a lamp flickering at mains frequency a rolling shutter sees bands of light
+    across the rows, in another place every frame."""
+    base = frame(120).astype(np.float32)
+    rows = np.arange(base.shape[0])[:, None, None]
+    banded = [np.clip(base * (1 + 0.08 * np.sin(2 * np.pi * rows / 60 + phase)), 0, 255)
+              .astype(np.uint8) for phase in np.linspace(0, 6, 10)]
+    s = Settle(read=lambda f: [], still_frames=3)
+    assert sum(s.update(f) is not None for f in banded) == 1
