@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import vision
+from vision import colour
 from vision.calibrate import Calibration, calibrate
 from vision.synth import CHARIDICE_FACES, Die, render
 
@@ -40,6 +41,15 @@ def test_calibration_recovers_colours_under_a_strong_cast():
     cal = calibrate(img, known)
     got = sorted((r.colour, r.value) for r in vision.read(img, calibration=cal))
     assert got == want
+
+
+def test_a_deep_blue_die_as_dark_as_a_black_one_is_named_blue_uncalibrated():
+    """Lab measured on real dice (nell-byler): a deep blue face is as dark as a black
+    one, and darker than the blue reference by far; hue tells them apart."""
+    assert colour.name_of((24.0, 150.0, 92.0)) == "blue"
+    assert colour.name_of((36.0, 147.0, 92.0)) == "blue"
+    assert colour.name_of((31.0, 134.0, 133.0)) == "black"
+    assert colour.name_of((47.0, 134.0, 133.0)) == "black"
 
 
 def test_identity_calibration():

@@ -69,15 +69,17 @@ def test_calibrated_from_one_frame_every_die_is_named_right(labelled_faces):
         assert len(others) > 60 and wrong == [], (day, wrong)
 
 
-def test_uncalibrated_black_and_yellow_are_named_right(labelled_faces):
-    """Without calibration deep blue dice are mostly named black (docs/vision.md); black
-    and yellow ones are named right."""
+def test_uncalibrated_black_and_yellow_are_named_right_and_most_blue(labelled_faces):
+    """Without calibration every black and yellow die is named right, and most blue ones
+    (22 of 35; the sky-blue ones are named black: docs/vision.md). When lightness
+    weighed half as much as hue, 12 of 35 blue dice were named blue."""
     results = named([d for dice in labelled_faces.values() for d in dice])
     right = defaultdict(list)
     for want, ok in results:
         right[want].append(ok)
     assert all(right["black"]) and len(right["black"]) >= 100
-    assert np.mean(right["yellow"]) >= 0.95
+    assert all(right["yellow"]) and len(right["yellow"]) >= 50
+    assert np.mean(right["blue"]) >= 0.6
 
 
 def test_a_fit_from_faces_alike_in_lightness_keeps_a_sane_gain():
