@@ -1,7 +1,10 @@
 """The settle detector: rolling while moving or a hand is in view; one event per throw."""
 
+import cv2
 import numpy as np
+import pytest
 
+from companion.commands.bench_vision import photos_dir
 from vision.hands import hand_in_view
 from vision.settle import Settle
 from vision.synth import Die, render
@@ -115,3 +118,27 @@ def test_the_bands_a_rolling_shutter_makes_of_a_flickering_lamp_are_not_movement
               .astype(np.uint8) for phase in np.linspace(0, 6, 10)]
     s = Settle(read=lambda f: [], still_frames=3)
     assert sum(s.update(f) is not None for f in banded) == 1
+
+
+def still_frames_of(photo, frames=6, seed=0):
+    """A real photo as a live camera's still frames: sensor noise, a lamp flickering
+    +-5%, and rolling-shutter bands of +-4% in another place every frame."""
+    rng = np.random.default_rng(seed)
+    img = photo.astype(np.float32)
+    rows = np.arange(img.shape[0])[:, None, None]
+    for i in range(frames):
+        light = rng.uniform(0.95, 1.05) * (1 + 0.04 * np.sin(2 * np.pi * (rows / 120 + 0.37 * i)))
+        noise = rng.standard_normal(img.shape, dtype=np.float32) * 3
+        yield np.clip(img * light + noise, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.skipif(not photos_dir().is_dir(), reason=f"no dice photos under {photos_dir()}")
+def test_real_tables_under_a_flickering_lamp_are_still_and_no_hand():
+    """Every sixth real photo (wooden tables, grey card, trays) as still frames settles
+    at once: neither its table nor the lamp is taken for a hand or for movement."""
+    photos = sorted(photos_dir().glob("*/images/*.jpg"))[::6]
+    assert len(photos) > 60
+    for path in photos:
+        s = Settle(read=lambda f: [], still_frames=3)
+        whys = [(s.update(f), s.why)[1] for f in still_frames_of(cv2.imread(str(path)))]
+        assert whys[1:] == ["still"] * 5, (path.name, whys)
