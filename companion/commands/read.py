@@ -71,6 +71,8 @@ def read_one(path: str, values: range | None = None):
 
     import vision
 
+    if os.path.isdir(path):
+        return [], None, "a folder, not an image (give its images: DIR/*.jpg)"
     if not os.path.isfile(path):
         return [], None, "no such file"
     try:

@@ -108,3 +108,15 @@ def test_bench_reads_photos_as_told(tmp_path):
     assert free["set validation"]["right_pct"] == 100.0
     assert told["set validation"]["right_pct"] == 0.0 and told["set validation"]["missed"] == 0
     assert "photos read as dice showing 2-7" in said
+
+
+def test_each_unreadable_file_says_why(tmp_path, capsys):
+    (tmp_path / "bad.png").write_text("not an image")
+    (tmp_path / "photos").mkdir()
+    names = [str(tmp_path / n) for n in ("bad.png", "photos", "missing.jpg")]
+    rc, out = run([*names, "--json"], capsys)
+    errors = [json.loads(x)["error"] for x in out.splitlines()]
+    assert rc == 1
+    assert "not an image" in errors[0]
+    assert errors[1].startswith("a folder, not an image")
+    assert errors[2] == "no such file"
