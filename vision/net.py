@@ -124,12 +124,14 @@ def decode(out: np.ndarray, scale: float, frame_shape, peak_min: float = PEAK_MI
     return found
 
 
-def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
+def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN, zoom: float = 1.0) -> list[Found]:
     """Candidate top faces in frame pixels, for frames of any size.
 
     A frame larger than WORK_SIDE is read shrunk to it (a phone photo reads like the
-    camera's frame). If the confident candidates are then narrower than SIZE_MIN (a
-    camera far away), the frame is read again enlarged so they are SIZE_AIM wide. It is
+    camera's frame), or `zoom` times larger, at most at its own size (the reader looks
+    closer at a large photo whose dice are too small to see at WORK_SIDE). If the
+    confident candidates are then narrower than SIZE_MIN at WORK_SIDE (a camera far
+    away), the frame is read again enlarged so they are SIZE_AIM wide. It is
     also looked at half size, where dice BIG_SIDE or wider (a camera close by, up to
     about 200 px at 640) look usual; its confident candidates that wide are added,
     marked `big` (wider still: `find_huge_dice`). At full size the finder takes such a
@@ -138,7 +140,7 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN) -> list[Found]:
     that out with the face net's help.
     """
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
-    found = _find_at(frame, scale, peak_min)
+    found = _find_at(frame, min(1.0, zoom * scale), peak_min)
     usual = _median_size(found)
     if usual is not None and usual * scale < SIZE_MIN:
         found = _find_at(frame, SIZE_AIM / usual, peak_min)

@@ -132,3 +132,11 @@ def test_small_dice_are_looked_for_again_enlarged(monkeypatch):
     found = net.find_dice(np.zeros((480, 640, 3), np.uint8))
     assert scales == [1.0, net.SIZE_AIM / 20, 0.5]
     assert found == [net.Found(100, 100, 56, 0.9)]  # the half look's 56 px is not big
+
+
+def test_zoom_looks_closer_but_not_past_the_frames_own_size(monkeypatch):
+    scales = []
+    monkeypatch.setattr(net, "_find_at", lambda frame, s, peak: scales.append(s) or [])
+    net.find_dice(np.zeros((1920, 2560, 3), np.uint8), zoom=2.0)
+    net.find_dice(np.zeros((960, 1280, 3), np.uint8), zoom=4.0)
+    assert scales == [0.5, 0.125, 1.0, 0.25]  # then at half the work size, for big dice

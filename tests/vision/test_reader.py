@@ -26,7 +26,7 @@ def fake_nets(monkeypatch, found_and_values):
             p[i, value] += sure
         return p
 
-    monkeypatch.setattr(net, "find_dice", lambda frame: list(found))
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: list(found))
     monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
     monkeypatch.setattr(net, "read_crops", read_crops)
 
@@ -180,7 +180,7 @@ def test_refusing_values_keeps_the_dice_and_asks_about_the_refused(monkeypatch, 
     as a possible count, and a die whose likeliest count was refused is asked about."""
     found = [net.Found(80 + 120 * i, 100, 50, 0.9) for i in range(len(answers))]
     probs = np.array([np.divide(p, sum(p)) for p in answers], np.float32)
-    monkeypatch.setattr(net, "find_dice", lambda frame: list(found))
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: list(found))
     monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
     monkeypatch.setattr(net, "read_crops", lambda frame, cands: probs[: len(cands)].copy())
     free = reader.read_faces(FRAME)
@@ -236,11 +236,11 @@ def test_the_quarter_look_is_taken_only_when_the_usual_ones_read_no_sure_die(mon
 
     monkeypatch.setattr(net, "read_crops", read_crops)
     monkeypatch.setattr(net, "find_huge_dice", huge_look)
-    monkeypatch.setattr(net, "find_dice", lambda frame: [usual, coin])
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: [usual, coin])
     assert [f.value for f in reader.read_faces(FRAME)] == [4] and looked == []
-    monkeypatch.setattr(net, "find_dice", lambda frame: [coin])
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: [coin])
     assert [(f.value, f.size) for f in reader.read_faces(FRAME)] == [(5, 300)]
-    monkeypatch.setattr(net, "find_dice", lambda frame: [pip])
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: [pip])
     assert [(f.value, f.size) for f in reader.read_faces(FRAME)] == [(5, 300)]
     assert looked == ["quarter", "quarter"]
 
@@ -256,3 +256,57 @@ def test_a_die_the_edge_of_the_view_cuts_is_doubted(monkeypatch):
     got = {f.value: f.confidence for f in reader.read_faces(FRAME)}
     assert got[3] == got[5] == reader.NARROW_CONFIDENCE < reader.CONFIRM_BELOW
     assert got[4] == got[2] == 1.0
+
+
+def zoom_nets(monkeypatch, by_zoom):
+    """Fake nets whose finder sees, at each zoom, the given (candidate, value, sure)."""
+    zooms = []
+    answers = {f: (v, sure) for rows in by_zoom.values() for f, v, sure in rows}
+
+    def find_dice(frame, zoom=1.0):
+        zooms.append(zoom)
+        return [f for f, _v, _s in by_zoom.get(zoom, [])]
+
+    def read_crops(frame, cands):
+        p = np.zeros((len(cands), 8), np.float32)
+        for i, cand in enumerate(cands):
+            value, sure = answers[cand]
+            p[i, value], p[i, 0] = sure, 1.0 - sure
+        return p
+
+    monkeypatch.setattr(net, "find_dice", find_dice)
+    monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
+    monkeypatch.setattr(net, "read_crops", read_crops)
+    return zooms
+
+
+BIG_PHOTO = np.zeros((3000, 4000, 3), np.uint8)
+#: at the work size, two groups of tiny dice read as dice, unsurely
+GROUPS = [(net.Found(1000, 1000, 400, 0.6), 4, 0.8), (net.Found(3000, 2000, 400, 0.6), 6, 0.8)]
+#: twice as close, the tiny dice themselves, surely
+TINY = [(net.Found(900 + 120 * i, 1000, 100, 0.9), 1 + i, 1.0) for i in range(5)]
+
+
+def test_a_large_photo_is_read_closer_when_that_reads_more_dice_surely(monkeypatch):
+    zooms = zoom_nets(monkeypatch, {1.0: GROUPS, 2.0: TINY, 4.0: TINY[:3]})
+    faces = reader.read_faces(BIG_PHOTO)
+    assert [f.value for f in faces] == [1, 2, 3, 4, 5]
+    assert zooms == [1.0, 2.0, 4.0]  # four times as close read fewer: twice it is
+
+
+def test_a_large_photo_of_usual_dice_is_kept_as_first_read(monkeypatch):
+    """Closer, the pips of dice of the usual size are found as dice, but not surely."""
+    usual = [(net.Found(1000 + 400 * i, 1000, 300, 0.9), 2 + i, 1.0) for i in range(3)]
+    pips = [(net.Found(1000 + 60 * i, 1000, 40, 0.9), 1, 0.7) for i in range(9)]
+    zooms = zoom_nets(monkeypatch, {1.0: usual, 2.0: pips})
+    assert [f.value for f in reader.read_faces(BIG_PHOTO)] == [2, 3, 4]
+    assert zooms == [1.0, 2.0]
+
+
+def test_the_cameras_frame_is_read_once(monkeypatch):
+    groups = [(net.Found(200, 200, 80, 0.6), 4, 0.8)]
+    tiny = [(net.Found(180 + 20 * i, 200, 18, 0.9), 1 + i, 1.0) for i in range(5)]
+    zooms = zoom_nets(monkeypatch, {1.0: groups, 2.0: tiny})
+    reader.read_faces(FRAME)
+    reader.read_faces(np.zeros((640, 640, 3), np.uint8))
+    assert zooms == [1.0, 1.0]

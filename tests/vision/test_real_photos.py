@@ -6,6 +6,7 @@ trained on them (vision/train/data.py samples training rows only).
 """
 
 import cv2
+import numpy as np
 import pytest
 
 import vision
@@ -122,3 +123,31 @@ def test_close_up_photos_read_as_well():
             for window, labels in close_up_windows(img, row["dice"], 2.5):
                 total.add(match(vision.read(window), labels))
         assert total.right / total.dice >= 0.97 and total.false <= 0.02 * total.images, total
+
+
+def on_a_whole_table(img, dice, k=2.0, table=3.0):
+    """The photo enlarged k times (a phone's resolution) in a corner of a table `table`
+    times wider, in the photo's median colour: dice of 40 px become 80 px in a frame
+    about 3,800 px wide, 13 px when it is read at 640."""
+    big = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    h, w = big.shape[:2]
+    side = int(table * max(h, w))
+    out = np.empty((side, side, 3), np.uint8)
+    out[:] = np.median(img.reshape(-1, 3), axis=0)
+    out[:h, :w] = big
+    return out, [{**d, "bbox": [v * k for v in d["bbox"]]} for d in dice]
+
+
+def test_a_phone_photo_of_a_whole_table_is_read_closer():
+    """Dice 13 px wide at 640 are missed or read in groups there; the reader reads the
+    photo twice and four times as close too, and keeps the read with most sure dice.
+    Measured on all 31 nell-byler held-out photos so changed: 190 of 191 dice, no false
+    reading (read at 640 only: 3, with 12 false); here its first four."""
+    path = SETS.get("nell-byler-dice_detection")
+    if path is None:
+        pytest.skip("nell-byler absent")
+    total = Tally()
+    for row in load_labels(path, "validation")[:4]:
+        frame, labels = on_a_whole_table(cv2.imread(str(path / row["image"])), row["dice"])
+        total.add(match(vision.read(frame), labels))
+    assert total.right >= 0.95 * total.dice and total.false == 0, total
