@@ -128,8 +128,8 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN, zoom: float = 1.0) 
     """Candidate top faces in frame pixels, for frames of any size.
 
     A frame larger than WORK_SIDE is read shrunk to it (a phone photo reads like the
-    camera's frame), or `zoom` times larger, at most at its own size (the reader looks
-    closer at a large photo whose dice are too small to see at WORK_SIDE). If the
+    camera's frame), a smaller one as it is; or either `zoom` times larger (the reader
+    looks closer at a photo whose dice may be too small to see so). If the
     confident candidates are then narrower than SIZE_MIN at WORK_SIDE (a camera far
     away), the frame is read again enlarged so they are SIZE_AIM wide. It is
     also looked at half size, where dice BIG_SIDE or wider (a camera close by, up to
@@ -140,7 +140,7 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN, zoom: float = 1.0) 
     that out with the face net's help.
     """
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
-    found = _find_at(frame, min(1.0, zoom * scale), peak_min)
+    found = _find_at(frame, zoom * scale, peak_min)
     usual = _median_size(found)
     if usual is not None and usual * scale < SIZE_MIN:
         found = _find_at(frame, SIZE_AIM / usual, peak_min)

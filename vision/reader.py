@@ -90,25 +90,35 @@ def read_faces(frame: np.ndarray, values=None) -> list[Face]:
     possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
     best = faces_at(frame, possible)
     zoom = 1.0
-    while zoom < MAX_ZOOM and zoom * net.WORK_SIDE < max(frame.shape[:2]):
-        zoom *= 2  # a photo larger than the camera's frame: are its dice too small there?
+    while zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE:
+        zoom *= 2  # a photo, not the camera's frame: are its dice too small to see?
         closer = faces_at(frame, possible, zoom)
-        if _sure(closer) <= _sure(best):
+        if _sure(closer, unless_against=best) <= _sure(best):
             break
         best = closer
     return best
 
 
-#: a photo larger than the camera's frame is also read twice, then four times, as close
-#: (at most at its own size), and the read with the most sure dice kept: on a phone photo
-#: of a whole table, dice 10-25 px wide at WORK_SIDE are missed or read in groups, but
-#: closer they read as well as the camera's; closer still, the pips of dice of the usual
-#: size are taken for dice, but not surely (docs/vision.md, "Large photos of small dice")
+#: a frame of another size than the camera's (WORK_SIDE; those are read as fast as the box
+#: needs) is also read twice, then four times, as close, and the read with the most sure
+#: dice kept: in a phone photo of a whole table, or a small photo, dice 10-20 px wide at
+#: WORK_SIDE are missed or read in groups, but closer they read as well as the camera's;
+#: closer still, the pips of dice of the usual size are taken for dice, but not surely
+#: (docs/vision.md, "Photos of small dice")
 MAX_ZOOM = 4.0
 
 
-def _sure(faces: list[Face]) -> int:
-    return sum(f.confidence >= CONFIRM_BELOW for f in faces)
+def _sure(faces: list[Face], unless_against: list[Face] = ()) -> int:
+    """How many faces are read surely, less those where a face of `unless_against` (a
+    read from further away) reads another value: a value changed by looking closer is a
+    question, not a die gained (a glossy 3 whose centre pip runs into a glare streak,
+    doubted at one size, is surely a 2 at twice it)."""
+    def against(f: Face) -> bool:
+        return any(g.value != f.value and np.hypot(f.centre[0] - g.centre[0],
+                                                   f.centre[1] - g.centre[1]) < f.size / 2
+                   for g in unless_against)
+
+    return sum(f.confidence >= CONFIRM_BELOW and not against(f) for f in faces)
 
 
 def faces_at(frame: np.ndarray, possible, zoom: float = 1.0) -> list[Face]:

@@ -134,9 +134,10 @@ def test_small_dice_are_looked_for_again_enlarged(monkeypatch):
     assert found == [net.Found(100, 100, 56, 0.9)]  # the half look's 56 px is not big
 
 
-def test_zoom_looks_closer_but_not_past_the_frames_own_size(monkeypatch):
+def test_zoom_looks_closer(monkeypatch):
     scales = []
     monkeypatch.setattr(net, "_find_at", lambda frame, s, peak: scales.append(s) or [])
     net.find_dice(np.zeros((1920, 2560, 3), np.uint8), zoom=2.0)
-    net.find_dice(np.zeros((960, 1280, 3), np.uint8), zoom=4.0)
-    assert scales == [0.5, 0.125, 1.0, 0.25]  # then at half the work size, for big dice
+    net.find_dice(np.zeros((240, 320, 3), np.uint8), zoom=4.0)
+    assert scales == [0.5, 0.125, 4.0, 0.5]  # then at half the work size, for big dice
+    assert net.finder_size((240, 320), 4.0) == (640, 480)  # the finder sees 1280 x 0.5

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vision import net, reader
-from vision.reading import Expect
+from vision.reading import CONFIRM_BELOW, Expect
 
 FRAME = np.full((480, 640, 3), 120, np.uint8)
 
@@ -310,3 +310,28 @@ def test_the_cameras_frame_is_read_once(monkeypatch):
     reader.read_faces(FRAME)
     reader.read_faces(np.zeros((640, 640, 3), np.uint8))
     assert zooms == [1.0, 1.0]
+
+
+def test_a_small_photo_is_read_closer_too(monkeypatch):
+    """A 320x240 photo of dice 10 px wide: twice as close they are found and read."""
+    groups = [(net.Found(100, 100, 40, 0.6), 4, 0.8)]
+    tiny = [(net.Found(80 + 12 * i, 100, 10, 0.9), 1 + i, 1.0) for i in range(4)]
+    zooms = zoom_nets(monkeypatch, {1.0: groups, 2.0: tiny, 4.0: tiny})
+    faces = reader.read_faces(np.zeros((240, 320, 3), np.uint8))
+    assert [f.value for f in faces] == [1, 2, 3, 4]
+    assert zooms == [1.0, 2.0, 4.0]
+
+
+def test_a_value_changed_by_looking_closer_is_no_gain(monkeypatch):
+    """A glossy 3 whose centre pip runs into glare, doubted at one size and surely a 2 at
+    twice it: the closer read has one sure die more, but only by reading it otherwise;
+    the first read stands, and the player is asked."""
+    sure = [(net.Found(80 + 60 * i, 100, 40, 0.9), 4 + i % 2, 1.0) for i in range(3)]
+    zooms = zoom_nets(monkeypatch, {
+        1.0: sure + [(net.Found(100, 180, 40, 0.9), 3, 0.6)],
+        2.0: sure + [(net.Found(101, 181, 40, 0.9), 2, 1.0)],
+    })
+    faces = reader.read_faces(np.zeros((240, 320, 3), np.uint8))
+    assert [(f.value, f.confidence < CONFIRM_BELOW) for f in faces] == [
+        (4, False), (5, False), (4, False), (3, True)]
+    assert zooms == [1.0, 2.0]

@@ -78,10 +78,11 @@ def test_confident_readings_are_right(validation):
 
 @pytest.mark.parametrize("k", [2.0, 0.6])
 def test_photos_resized_read_as_well(validation, k):
-    """The held-out photos enlarged 2x (a phone's resolution: read shrunk back to 640 px)
-    or shrunk to 0.6 (a camera further away: nell-byler's dice about 24 px, pips 2-4 px,
-    read enlarged) are read as well. Measured: the same dice right, no false reading; at
-    0.6, 95.3% of nell-byler's when only dice the finder sized under 26 px were enlarged."""
+    """The held-out photos enlarged 2x (a phone's resolution: read shrunk back to 640 px,
+    and closer) or shrunk to 0.6 (a camera further away: nell-byler's dice about 24 px,
+    pips 2-4 px, read enlarged, and closer) are read as well. Measured: the same dice
+    right, no false reading; at 0.6, 95.3% of nell-byler's when only dice the finder
+    sized under 26 px were enlarged."""
     for name, path in SETS.items():
         total = Tally()
         for row in load_labels(path, "validation"):
