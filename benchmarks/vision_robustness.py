@@ -1,9 +1,11 @@
 """The dice reader on the held-out photographs changed the way another camera or another
 photo set might change them: smaller or larger, blurred, harder JPEG, dimmer, brighter,
 a colour cast, grey. Prints per change and set: dice read right, missed, false readings
-and images exactly right (docs/vision.md quotes these figures).
+and images exactly right (docs/vision.md quotes these figures). With --thresholds, it
+then prints what each confirm threshold (config `vision.confidence`) would ask about
+over all those readings: the sure ones that are wrong, and the questions not needed.
 
-    .venv/bin/python benchmarks/vision_robustness.py [PHOTOS_DIR]
+    .venv/bin/python benchmarks/vision_robustness.py [PHOTOS_DIR] [--thresholds 0.5,0.6,0.7]
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import vision  # noqa: E402
 from companion.commands.bench_vision import photos_dir  # noqa: E402
 from vision.photo_sets import load_labels, photo_sets  # noqa: E402
-from vision.score import Tally, match, resized  # noqa: E402
+from vision.score import Tally, match, resized, right_or_not  # noqa: E402
 
 
 def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
@@ -61,6 +63,8 @@ CHANGES = {
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("photos", nargs="?", default=None)
+    ap.add_argument("--thresholds", type=lambda v: [float(t) for t in v.split(",")],
+                    default=[], help="confirm thresholds to compare, e.g. 0.5,0.6,0.7")
     a = ap.parse_args()
     sets = photo_sets(photos_dir(a.photos))
     if not sets:
@@ -70,18 +74,28 @@ def main() -> int:
         s: [(r, cv2.imread(str(s / r["image"]))) for r in load_labels(s, "validation")]
         for s in sets
     }
+    read = []  # (confidence, right?) of every reading
     for name, change in CHANGES.items():
         cells = []
         for s in sets:
             t = Tally()
             for row, img in rows[s]:
                 changed, labels = change(img, row["dice"])
-                t.add(match(vision.read(changed), labels))
+                readings = vision.read(changed)
+                t.add(match(readings, labels))
+                read += zip([r.confidence for r in readings], right_or_not(readings, labels))
             cells.append(
                 f"{s.name.split('-')[0]:>10} {100 * t.right / t.dice:6.2f}% missed {t.missed:2d}"
                 f" false {t.false:2d} exact {100 * t.exact / t.images:6.2f}%"
             )
         print(f"{name:<27}" + "  |".join(cells), flush=True)
+    if a.thresholds:
+        print(f"\nof all {len(read)} readings above, at each confirm threshold:")
+    for threshold in a.thresholds:
+        sure = [right for c, right in read if c >= threshold]
+        asked = [right for c, right in read if c < threshold]
+        print(f"  {threshold:4.2f}: sure {len(sure):5d}, {len(sure) - sum(sure):3d} of them wrong;"
+              f" asked {len(asked):4d}, {sum(asked):4d} of them right (not needed)")
     return 0
 
 

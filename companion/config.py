@@ -150,7 +150,9 @@ SCHEMA: tuple[Key, ...] = (
        "seed of the virtual roller (unset = a new game each time)"),
     # vision
     _k("vision", "confidence", "float", 0.6,
-       "readings below this confidence are confirmed with the buttons", min=0, max=1),
+       "readings below this confidence are confirmed with the buttons; higher asks "
+       "more often and is silently wrong less often (the trade-off on real photos: "
+       "benchmarks/vision_robustness.py --thresholds 0.5,0.6,0.7)", min=0, max=1),
     _k("vision", "keep_photos", "bool", False,
        "keep each frame the camera read, labelled with the dice the players let stand, "
        "to measure and train the reader on your own dice (docs/vision.md)"),

@@ -22,11 +22,11 @@ class Tally:
         self.ms.extend(other.ms)
 
 
-def match(readings, labels, colour=False) -> Tally:
-    """Greedy match: a reading matches a label when its centre lies inside the label's
-    box grown by 25%, or is nearest to the label's centre within one box size."""
-    t = Tally(images=1, dice=len(labels))
-    pairs = []
+def pairs(readings, labels) -> dict[int, int]:
+    """Reading index -> the index of the labelled die it matches. Greedy, nearest first: a
+    reading matches a label when its centre lies inside the label's box grown by 25%, or
+    is nearer to the label's centre than one box size."""
+    near = []
     for i, r in enumerate(readings):
         cx, cy = r.centre
         for j, lab in enumerate(labels):
@@ -38,23 +38,38 @@ def match(readings, labels, colour=False) -> Tally:
                 y0 - 0.25 * bh <= cy <= y1 + 0.25 * bh
             )
             if inside or d < max(bw, bh):
-                pairs.append((d, i, j))
-    pairs.sort()
-    used_r, used_l = set(), set()
-    for _d, i, j in pairs:
-        if i in used_r or j in used_l:
-            continue
-        used_r.add(i)
-        used_l.add(j)
-        ok = readings[i].value == labels[j]["value"]
-        if colour and "colour" in labels[j]:
-            ok = ok and readings[i].colour == labels[j]["colour"]
-        if ok:
-            t.right += 1
-        else:
-            t.wrong_value += 1
-    t.missed = len(labels) - len(used_l)
-    t.false = len(readings) - len(used_r)
+                near.append((d, i, j))
+    near.sort()
+    out: dict[int, int] = {}
+    for _d, i, j in near:
+        if i not in out and j not in out.values():
+            out[i] = j
+    return out
+
+
+def right_or_not(readings, labels, colour=False) -> list[bool]:
+    """Per reading: whether it is a labelled die read right (a false reading is not)."""
+    return _right(readings, labels, pairs(readings, labels), colour)
+
+
+def _right(readings, labels, matched: dict[int, int], colour: bool) -> list[bool]:
+    return [
+        i in matched
+        and r.value == labels[matched[i]]["value"]
+        and (not colour or "colour" not in labels[matched[i]]
+             or r.colour == labels[matched[i]]["colour"])
+        for i, r in enumerate(readings)
+    ]
+
+
+def match(readings, labels, colour=False) -> Tally:
+    """What was right in one image: see `pairs` for which reading is which die."""
+    matched = pairs(readings, labels)
+    t = Tally(images=1, dice=len(labels))
+    t.right = sum(_right(readings, labels, matched, colour))
+    t.wrong_value = len(matched) - t.right
+    t.missed = len(labels) - len(matched)
+    t.false = len(readings) - len(matched)
     t.exact = int(t.right == len(labels) and t.false == 0)
     return t
 

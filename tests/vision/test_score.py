@@ -1,0 +1,41 @@
+"""How the benchmarks score readings against labelled dice (vision.score)."""
+
+from __future__ import annotations
+
+from vision.reading import DieReading
+from vision.score import match, pairs, right_or_not
+
+
+def die(value, x, y, colour=None, side=20):
+    return {"value": value, "bbox": [x, y, x + side, y + side], "colour": colour}
+
+
+def reading(value, x, y, colour=None, side=20):
+    return DieReading(value, colour, (x, y, x + side, y + side), 0.9)
+
+
+LABELS = [die(3, 0, 0, "blue"), die(5, 100, 0, "black")]
+
+
+def test_each_reading_is_paired_with_the_nearest_die_once():
+    readings = [reading(5, 104, 2), reading(3, 2, 1), reading(3, 1, 0)]
+    assert pairs(readings, LABELS) == {0: 1, 2: 0}  # the nearer of two readings of a die
+
+
+def test_a_reading_far_from_every_die_is_false_and_a_die_without_one_missed():
+    t = match([reading(3, 0, 0), reading(1, 300, 300)], LABELS)
+    assert (t.right, t.wrong_value, t.false, t.missed, t.exact) == (1, 0, 1, 1, 0)
+
+
+def test_right_or_not_tells_each_reading_apart():
+    readings = [reading(3, 0, 0), reading(4, 100, 0), reading(1, 300, 300)]
+    assert right_or_not(readings, LABELS) == [True, False, False]
+    t = match(readings, LABELS)
+    assert (t.right, t.wrong_value, t.false) == (1, 1, 1)
+
+
+def test_colour_counts_only_when_asked_for():
+    readings = [reading(3, 0, 0, "grey"), reading(5, 100, 0, "black")]
+    assert right_or_not(readings, LABELS) == [True, True]
+    assert right_or_not(readings, LABELS, colour=True) == [False, True]
+    assert match(readings, LABELS).exact and not match(readings, LABELS, colour=True).exact
