@@ -1,6 +1,7 @@
 """The learned nets: shipped small, load through OpenCV's dnn, and their decoding."""
 
 import numpy as np
+import pytest
 
 from vision import net
 
@@ -52,6 +53,18 @@ def test_standardise_ignores_brightness():
     a = net.standardise(img)
     assert abs(float(a.mean())) < 1e-4 and 0.5 < float(a.std()) < 1.0
     assert np.allclose(a, net.standardise(img + 60), atol=1e-4)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.float32])
+def test_standardise_is_over_all_pixels_and_channels_together(dtype):
+    """Colour relations kept: one mean and one spread for the three channels."""
+    rng = np.random.default_rng(1)
+    img = np.stack([rng.uniform(lo, lo + 40, (30, 50)) for lo in (10, 90, 200)], axis=2)
+    img = img.astype(dtype)
+    plain = img.astype(np.float32)
+    want = (plain - plain.mean()) / (plain.std() + 8.0)
+    got = net.standardise(img)
+    assert got.dtype == np.float32 and np.allclose(got, want, atol=1e-5)
 
 
 def test_only_unsure_crops_are_read_again_in_other_views(monkeypatch):
