@@ -12,15 +12,50 @@ def test_model_files_are_small():
 
 
 def test_nets_load_once_and_give_the_expected_shapes():
-    finder, faces = net._nets()
-    assert net._nets() == (finder, faces)  # cached: loaded once per process
     frame = np.full((480, 640, 3), 128, np.uint8)
     blob = net.finder_input(frame)
     assert blob.shape == (1, 3, 240, 320)
+    finder = net._finder(blob.shape)
+    assert net._finder(blob.shape) is finder and net._faces() is net._faces()  # kept
     finder.setInput(blob)
     assert finder.forward().shape == (1, 4, 60, 80)
     probs = net.read_crops(frame, [net.Found(320, 240, 50, 0.9), net.Found(10, 10, 40, 0.5)])
     assert probs.shape == (2, 8) and np.allclose(probs.sum(1), 1.0, atol=1e-4)
+
+
+def test_each_look_at_a_camera_frame_keeps_its_own_finder():
+    """The full- and half-size looks (and the quarter-size one) each have a finder set to
+    their input's shape, so none re-plans its layers frame after frame."""
+    net._finder.cache_clear()
+    frame = np.full((480, 640, 3), 128, np.uint8)
+    for _ in range(3):
+        net.find_dice(frame)
+        net.find_huge_dice(frame)
+    info = net._finder.cache_info()
+    assert (info.currsize, info.misses) == (3, 3), info
+
+
+def test_nets_load_by_opencvs_classic_engine_where_it_has_one(monkeypatch):
+    calls = []
+    monkeypatch.setattr(net.cv2.dnn, "readNetFromONNX", lambda *a, **kw: calls.append(kw))
+    monkeypatch.setattr(net.cv2.dnn, "ENGINE_CLASSIC", 7, raising=False)
+    net.load_net(net.FACES_FILE)
+    monkeypatch.delattr(net.cv2.dnn, "ENGINE_CLASSIC")
+    net.load_net(net.FACES_FILE)  # OpenCV 4: one engine, no choice to make
+    assert calls == [{"engine": 7}, {}]
+
+
+def test_both_engines_read_alike():
+    """Where OpenCV has two engines, the classic one the reader uses agrees with the
+    default (the nets were checked against PyTorch on the default)."""
+    if not hasattr(net.cv2.dnn, "ENGINE_CLASSIC"):
+        pytest.skip("OpenCV 4: one engine")
+    crops = np.random.default_rng(0).normal(size=(4, 3, net.CROP, net.CROP)).astype(np.float32)
+    outs = []
+    for n in (net.load_net(net.FACES_FILE), net.cv2.dnn.readNetFromONNX(str(net.FACES_FILE))):
+        n.setInput(crops)
+        outs.append(n.forward())
+    assert np.allclose(outs[0], outs[1], atol=1e-3)
 
 
 def test_odd_frame_sizes_are_padded_for_the_finder():
