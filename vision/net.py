@@ -123,14 +123,24 @@ def load_net(path: Path) -> cv2.dnn.Net:
 
 
 #: finder nets kept, one per input shape: a net given an input of another shape than its
-#: last re-plans its layers (about 1 ms), and every camera frame is looked at twice, at
-#: full and at half size (sometimes also enlarged, or at a quarter size); 2 MB each
+#: last re-plans its layers (about 1.5 ms), and every camera frame is looked at twice, at
+#: full and at half size (sometimes also enlarged, or at a quarter size). Each costs 2-12
+#: MB; a net of its own costs a load and a slow first pass (about 9 ms more than a
+#: re-plan), so only inputs no larger than a WORK_SIDE frame's full-size look get one:
+#: larger ones (a photo looked at closer) share one net that re-plans, as memory allows
+#: (45 MB at 1024x768)
 FINDER_SHAPES = 4
+KEPT_INPUT_AREA = round(WORK_SIDE * FINDER_SCALE) ** 2
+
+
+def _finder(shape: tuple[int, ...]) -> cv2.dnn.Net:
+    """The finder net that reads inputs of this (blob) shape."""
+    return _finder_for(tuple(shape) if shape[2] * shape[3] <= KEPT_INPUT_AREA else None)
 
 
 @lru_cache(maxsize=FINDER_SHAPES)
-def _finder(shape: tuple[int, ...]) -> cv2.dnn.Net:
-    """The finder net that reads inputs of this shape (loaded on first use)."""
+def _finder_for(shape: tuple[int, ...] | None) -> cv2.dnn.Net:
+    """A finder net for inputs of one shape, or (None) shared by every larger one."""
     return load_net(FINDER_FILE)
 
 

@@ -26,13 +26,26 @@ def test_nets_load_once_and_give_the_expected_shapes():
 def test_each_look_at_a_camera_frame_keeps_its_own_finder():
     """The full- and half-size looks (and the quarter-size one) each have a finder set to
     their input's shape, so none re-plans its layers frame after frame."""
-    net._finder.cache_clear()
+    net._finder_for.cache_clear()
     frame = np.full((480, 640, 3), 128, np.uint8)
     for _ in range(3):
         net.find_dice(frame)
         net.find_huge_dice(frame)
-    info = net._finder.cache_info()
+    info = net._finder_for.cache_info()
     assert (info.currsize, info.misses) == (3, 3), info
+
+
+def test_looks_closer_at_a_photo_share_one_finder():
+    """Inputs larger than the camera frame's full-size look (a photo read twice and four
+    times as close) share one net, which re-plans: memory stays bounded."""
+    net._finder_for.cache_clear()
+    photo = np.full((960, 1280, 3), 128, np.uint8)
+    for zoom in (1.0, 2.0, 4.0):
+        net.find_dice(photo, zoom=zoom)
+    shared = net._finder((1, 3, 480, 640))
+    assert net._finder((1, 3, 768, 1024)) is shared
+    assert net._finder((1, 3, 240, 320)) is not shared
+    assert net._finder_for.cache_info().currsize == 3  # full and half size, and the shared
 
 
 def test_nets_load_by_opencvs_classic_engine_where_it_has_one(monkeypatch):

@@ -360,7 +360,7 @@ def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) ->
     from vision import net
 
     net.FINDER_FILE = Path(finder_onnx)
-    net._finder.cache_clear()
+    net._finder_for.cache_clear()
     total = 0
     for sc in scenes:
         found = net.find_dice(sc.image, peak_min) + net.find_huge_dice(sc.image)
