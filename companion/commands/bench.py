@@ -14,9 +14,17 @@ from companion.commands.read import value_range
 PARTS = ("advice", "vision", "screens")
 
 
+def part(name: str) -> str:
+    """One PART, checked here: argparse's `choices` with nargs="*" refuses no PART at all
+    before Python 3.12 ("invalid choice: []")."""
+    if name not in PARTS:
+        raise argparse.ArgumentTypeError(f"no part {name!r}; parts: {', '.join(PARTS)}")
+    return name
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "parts", nargs="*", choices=PARTS, metavar="PART",
+        "parts", nargs="*", type=part, metavar="PART",
         help=f"what to measure: {', '.join(PARTS)} (default: all)",
     )
     parser.add_argument(
