@@ -1,7 +1,8 @@
 """The dice reader on the held-out photographs changed the way another camera or another
-photo set might change them: smaller or larger, blurred, harder JPEG, dimmer, brighter,
-a colour cast, grey. Prints per change and set: dice read right, missed, false readings
-and images exactly right (docs/vision.md quotes these figures). With --thresholds, it
+photo set might change them: smaller or larger, blurred, harder JPEG, dimmer (also with
+a camera's noise in a dim room), brighter, a colour cast, grey. Prints per change and
+set: dice read right, missed, false readings and images exactly right (docs/vision.md
+quotes these figures). With --thresholds, it
 then prints what each confirm threshold (config `vision.confidence`) would ask about
 over all those readings: the sure ones that are wrong, and the questions not needed.
 
@@ -33,6 +34,15 @@ def _grey(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
 
 
+def _dim_room(img: np.ndarray) -> np.ndarray:
+    """Half the light, and the noise a camera's gain then adds: shot noise growing with
+    the signal over a floor of read noise (sigma 6 at mid grey; the same noise each run)."""
+    x = img.astype(np.float32) * 0.5
+    sigma = 6.0 * np.sqrt(0.3 + 0.7 * x / 128)
+    noise = np.random.default_rng(0).normal(0.0, 1.0, x.shape).astype(np.float32)
+    return np.clip(x + noise * sigma, 0, 255).astype(np.uint8)
+
+
 def _scaled(k: float):
     return lambda img, labels: resized(img, labels, k)
 
@@ -50,6 +60,7 @@ CHANGES = {
     "JPEG quality 30": _same_size(lambda img: _jpeg(img, 30)),
     "blur sigma 1.5": _same_size(lambda img: cv2.GaussianBlur(img, (0, 0), 1.5)),
     "half as bright": _same_size(lambda img: (img * 0.5).astype(np.uint8)),
+    "dim room (x0.5, noise)": _same_size(_dim_room),
     "brighter (x1.4 + 20)": _same_size(
         lambda img: np.clip(img * 1.4 + 20, 0, 255).astype(np.uint8)
     ),
