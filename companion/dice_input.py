@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from companion.rules import Throw
@@ -137,7 +138,9 @@ class CameraDice:
         if self._read is None:
             import vision
 
-            self._read = vision.read
+            # a live camera's frames are read once, whatever their size; photos standing
+            # in for the camera are also read closer, as `companion read` reads them
+            self._read = partial(vision.read, closer=not self.live)
         return self._read(frame, Expect.of(count=self._throw.count, values=self._throw.faces))
 
     #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)

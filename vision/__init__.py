@@ -18,11 +18,12 @@ __all__ = [
 ]
 
 
-def read(frame, expect=None, calibration=None):
-    """Read the top faces of the dice in a BGR frame (see vision.reader)."""
+def read(frame, expect=None, calibration=None, closer=True):
+    """Read the top faces of the dice in a BGR frame (see vision.reader; `closer=False`
+    for a live camera's frames, which are never read closer)."""
     from .reader import read as _read
 
-    return _read(frame, expect, calibration)
+    return _read(frame, expect, calibration, closer)
 
 
 def __getattr__(name):

@@ -76,8 +76,13 @@ def confidence(score: float, probs: np.ndarray, value: int) -> float:
     return float(probs[value]) ** SHARPEN * min(1.0, score / 0.5)
 
 
-def read_faces(frame: np.ndarray, values=None) -> list[Face]:
+def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face]:
     """The faces read in a BGR frame, in reading order (top to bottom, left to right).
+
+    `closer`: a frame whose long side is not WORK_SIDE (a photo) is also read twice and
+    four times as close (MAX_ZOOM); a live camera's frames never are, whatever their size
+    (the camera path passes False): the camera is aimed so the tray fills the view, and a
+    read is paid several times a throw.
 
     `values`, the pip counts the dice can show (None: any), refuses the others: where the
     face net's likeliest count is one these dice cannot show (a 6 taken for a 7), the face
@@ -90,7 +95,7 @@ def read_faces(frame: np.ndarray, values=None) -> list[Face]:
     possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
     best = faces_at(frame, possible)
     zoom = 1.0
-    while zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE:
+    while closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE:
         zoom *= 2  # a photo, not the camera's frame: are its dice too small to see?
         closer = faces_at(frame, possible, zoom)
         if _sure(closer, unless_against=best) <= _sure(best):
@@ -242,10 +247,11 @@ def reading_order(faces: list[Face]) -> list[Face]:
     return [f for row in rows for f in sorted(row, key=lambda f: f.centre[0])]
 
 
-def read(frame: np.ndarray, expect: Expect | None = None, calibration=None) -> list[DieReading]:
+def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
+         closer: bool = True) -> list[DieReading]:
     from . import colour as colour_mod
 
-    faces = read_faces(frame, expect.values if expect is not None else None)
+    faces = read_faces(frame, expect.values if expect is not None else None, closer)
     h, w = frame.shape[:2]
     out = [
         DieReading(

@@ -147,14 +147,16 @@ def check_camera(cfg, snapshot: str | None = None) -> Check:
         return Check("camera", FAIL, f"{cam.name} opened but gives no frames ({cam.error})",
                      "check the ribbon cable / USB", needed=c.source != "auto")
     h, w = frame.shape[:2]
-    return Check("camera", OK, f"{cam.name}, {w}x{h} frames; "
-                 + what_the_camera_sees(frame, cfg.vision.confidence, snapshot))
+    return Check("camera", OK, f"{cam.name}, {w}x{h} frames; " + what_the_camera_sees(
+        frame, cfg.vision.confidence, snapshot, live=not isinstance(cam, FolderCamera)))
 
 
-def what_the_camera_sees(frame, sure_from: float, snapshot: str | None) -> str:
+def what_the_camera_sees(frame, sure_from: float, snapshot: str | None,
+                         live: bool = True) -> str:
     """The dice read in a frame (how many sure), whether a hand seems to be in view, and
     where the frame was written with the readings boxed: what a person setting up the
-    camera needs to aim and focus it."""
+    camera needs to aim and focus it. The frame is read as the game will read it (a live
+    camera's frames once, whatever their size)."""
     import cv2
 
     import vision
@@ -162,7 +164,7 @@ def what_the_camera_sees(frame, sure_from: float, snapshot: str | None) -> str:
     from vision.hands import hand_in_view
 
     try:
-        readings = vision.read(frame)
+        readings = vision.read(frame, closer=not live)
     except Exception as e:  # the camera works; entering dice by hand still does too
         return f"the dice reader failed ({type(e).__name__}: {e})"
     sure = sum(1 for r in readings if not r.flag and r.confidence >= sure_from)

@@ -8,6 +8,7 @@ import sys
 import types
 
 import numpy as np
+import pytest
 
 from companion.commands import doctor
 from companion.config import defaults, replace
@@ -124,6 +125,18 @@ def test_camera_check_says_what_the_camera_sees_and_writes_the_frame(tmp_path):
     c = doctor.check_camera(cfg(camera={"folder": str(tmp_path / "tray")}),
                             str(tmp_path / "no" / "such" / "dir.png"))
     assert c.status == OK and "could not be written" in c.message
+
+
+@pytest.mark.parametrize("live", [True, False])
+def test_the_camera_check_reads_the_frame_as_the_game_will(monkeypatch, live):
+    """A live camera's frame once, whatever its size; a folder's photo also closer."""
+    import vision
+
+    how = []
+    monkeypatch.setattr(vision, "read", lambda frame, closer: how.append(closer) or [])
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    assert doctor.what_the_camera_sees(frame, 0.6, None, live=live) == "0 dice seen, 0 of them sure"
+    assert how == [not live]
 
 
 # ---------------------------------------------------------------- i2c

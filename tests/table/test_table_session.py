@@ -292,6 +292,23 @@ def test_a_live_camera_says_where_it_saw_the_dice_in_the_settled_frame():
     assert result.seen.boxes == ((0, 0, 15, 15), (20, 0, 35, 15))
 
 
+@pytest.mark.parametrize("live", [True, False])
+def test_a_live_cameras_frames_are_read_once_and_photos_also_closer(monkeypatch, live):
+    """The reader looks closer at a frame of another size than 640 only when it is a
+    photo standing in for the camera: a live camera's frames are read once, whatever
+    size the camera is set to."""
+    import vision
+
+    how = []
+    monkeypatch.setattr(vision, "read", lambda frame, expect, closer: how.append(closer) or [])
+    dice = CameraDice(OneFrame(), live=live)
+    dice.start(GAME.new(2, {}).apply(Action("draw", card="Bonus Time 300"))
+               .apply(Action("card", play=True)).chance())
+    for _ in range(20):
+        dice.poll()
+    assert how and set(how) == {not live}
+
+
 def test_a_die_set_aside_but_left_in_view_is_asked_about_not_dropped(store):
     """Seven sure dice where six were thrown: the reader keeps them all and the player is
     asked, rather than the least sure of seven right readings being dropped unseen."""

@@ -312,6 +312,17 @@ def test_the_cameras_frame_is_read_once(monkeypatch):
     assert zooms == [1.0, 1.0]
 
 
+def test_a_live_cameras_frame_of_any_size_is_read_once(monkeypatch):
+    """A camera set to 1280x960 (or 320x240) is aimed like one at 640x480: reading its
+    frames closer would only cost time, several times a throw."""
+    groups = [(net.Found(100, 100, 40, 0.6), 4, 0.8)]
+    tiny = [(net.Found(80 + 12 * i, 100, 10, 0.9), 1 + i, 1.0) for i in range(4)]
+    zooms = zoom_nets(monkeypatch, {1.0: groups, 2.0: tiny, 4.0: tiny})
+    reader.read_faces(np.zeros((960, 1280, 3), np.uint8), closer=False)
+    reader.read_faces(np.zeros((240, 320, 3), np.uint8), closer=False)
+    assert zooms == [1.0, 1.0]
+
+
 def test_a_small_photo_is_read_closer_too(monkeypatch):
     """A 320x240 photo of dice 10 px wide: twice as close they are found and read."""
     groups = [(net.Found(100, 100, 40, 0.6), 4, 0.8)]
