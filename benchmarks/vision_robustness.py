@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
 from companion.commands.bench_vision import photos_dir  # noqa: E402
-from vision.photo_sets import load_labels, photo_sets  # noqa: E402
+from vision.photo_sets import load_labels, photo_sets, read_closer  # noqa: E402
 from vision.score import Tally, match, resized, right_or_not  # noqa: E402
 
 
@@ -92,7 +92,7 @@ def main() -> int:
             t = Tally()
             for row, img in rows[s]:
                 changed, labels = change(img, row["dice"])
-                readings = vision.read(changed)
+                readings = vision.read(changed, closer=read_closer(row))
                 t.add(match(readings, labels))
                 read += zip([r.confidence for r in readings], right_or_not(readings, labels))
             cells.append(

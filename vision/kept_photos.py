@@ -6,7 +6,8 @@ make, colour or table) read worse (docs/vision.md, "A source never seen"). The f
 a game confirms are exactly the photos that would close that gap: a camera reading
 the players accepted, or corrected by one die, labels every die in the frame. The set
 is in the dice-photos format (`images/` and `labels.jsonl`, see vision.photo_sets), so
-`companion bench vision --photos DIR` scores the reader on it and
+`companion bench vision --photos DIR` scores the reader on it (a live camera's frame,
+marked `"live": true`, read once as the game read it) and
 `vision/train/train.py --photos DIR` trains on it; one photo in five is held out.
 
 Keeping is off unless the config asks for it (`vision.keep_photos`): the frames are
@@ -57,9 +58,12 @@ def split_of(name: str) -> str:
 class PhotoKeeper:
     """Appends labelled frames to one photo set folder, up to `limit` photos."""
 
-    def __init__(self, folder: str | os.PathLike, limit: int = 1000):
+    def __init__(self, folder: str | os.PathLike, limit: int = 1000, live: bool = True):
+        """`live`: the frames come from a live camera, which the game reads once
+        (vision.read's `closer=False`); the rows say so, and the benchmark reads them so."""
         self.folder = Path(folder).expanduser()
         self.limit = limit
+        self.live = live
         self._count: int | None = None
         self._broken = False
 
@@ -86,7 +90,8 @@ class PhotoKeeper:
             h, w = frame.shape[:2]
             image = f"images/{name}"
             split = split_of(name)
-            row = {"image": image, "width": w, "height": h, "dice": dice, "split": split, **tags}
+            row = {"image": image, "width": w, "height": h, "dice": dice, "split": split,
+                   "live": self.live, **tags}
             with open(self.folder / LABELS, "ab") as fh:
                 fh.write(_after_torn_line(fh) + json.dumps(row).encode("utf-8") + b"\n")
                 fh.flush()

@@ -57,6 +57,12 @@ LABEL_FIXES: dict[tuple[str, str], list[tuple[tuple, int | None, int | None, str
 }
 
 
+def read_closer(row: dict) -> bool:
+    """Whether a photo is read as photos are (vision.read's `closer`), or as the game read
+    it: a live camera's frame kept at the table (`"live": true`) is read once, as it was."""
+    return not row.get("live", False)
+
+
 def photo_sets(root: Path) -> list[Path]:
     """The set folders under `root`, or `root` itself if it is a set (none if it is not
     there)."""

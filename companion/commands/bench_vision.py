@@ -18,7 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
-from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets
+from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets, read_closer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ def score_photo_set(
     failures = []
     for row in load_labels(set_dir, split, as_labelled)[:limit]:
         img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
-        t = match(vision.read(img, expect), row["dice"])
+        t = match(vision.read(img, expect, closer=read_closer(row)), row["dice"])
         total.add(t)
         if not t.exact:
             failures.append(row["image"])

@@ -286,7 +286,7 @@ def _keeper(cfg, dice, store, say):
         return None
     from vision.kept_photos import PhotoKeeper
 
-    keeper = PhotoKeeper(kept_photos_dir(cfg, store.path), cfg.vision.keep_limit)
+    keeper = PhotoKeeper(kept_photos_dir(cfg, store.path), cfg.vision.keep_limit, dice.live)
     say(f"Keeping photos of the dice in {keeper.folder} ({keeper.count} so far)")
     return keeper
 

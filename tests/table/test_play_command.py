@@ -91,3 +91,19 @@ def test_a_terminal_too_small_is_named_under_the_screen_whatever_else_was_said(m
     footer.draw("Resumed game from 21:04")
     last = display.stream.getvalue().split("\n")[-2]
     assert last.startswith("Make the terminal at least 128x37 (it is 80x24)")
+
+
+def test_kept_frames_say_whether_a_live_camera_took_them(tmp_path):
+    """The benchmark reads a kept frame as the game read it: once if a live camera took it."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from companion.dice_input import CameraDice, VirtualDice
+
+    cfg = defaults()
+    cfg = replace(cfg, vision=replace(cfg.vision, keep_photos=True, photos=str(tmp_path)))
+    store = SimpleNamespace(path=tmp_path / "companion.db")
+    for live in (True, False):
+        keeper = play._keeper(cfg, CameraDice(object(), live=live), store, lambda _: None)
+        assert keeper.live is live
+    assert play._keeper(cfg, VirtualDice(object()), store, lambda _: None) is None

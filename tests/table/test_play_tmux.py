@@ -140,6 +140,7 @@ def test_a_throw_read_from_a_photo_is_kept_labelled_and_benched(tmp_path):
         throw = unfinished(store).actions[-1]
         (row,) = load_labels(kept)
         assert throw == {"kind": "throw", "dice": sorted(d["value"] for d in row["dice"])}
+        assert row["live"] is False  # photos standing in for the camera, read as photos
         assert sorted(d["value"] for d in row["dice"]) == sorted(d["value"] for d in labels)
         bench = subprocess.run(
             [sys.executable, "-m", "companion.cli", "bench", "vision", "--photos", str(kept),

@@ -44,10 +44,37 @@ def test_a_kept_frame_is_a_photo_set_the_benchmark_and_training_read(tmp_path):
     assert row["image"] == image and row["dice"] == dice
     assert (row["width"], row["height"]) == (160, 120)
     assert (row["game"], row["step"], row["how"]) == (3, 7, "read")
+    assert row["live"] is True  # a live camera's frame, unless the keeper is told otherwise
     assert row["split"] == kp.split_of(image.split("/")[1])
     back = cv2.imread(str(tmp_path / "kept" / image))
     assert back.shape == (120, 160, 3) and abs(int(back[25, 25, 0]) - 230) < 8
     assert keeper.count == 1 and kp.PhotoKeeper(tmp_path / "kept").count == 1
+
+
+def test_the_benchmark_reads_a_live_cameras_frame_as_the_game_read_it(tmp_path, monkeypatch):
+    """The game reads a live camera's frames once, at any size (vision.read's
+    closer=False), so the benchmark scores them so; frames of photos standing in for the
+    camera, and the public photo sets, are read as photos (looked at closer)."""
+    import vision
+    from companion.commands.bench_vision import score_photo_set
+
+    dice = kp.labelled([1], BOXES[:1], [1])
+    kp.PhotoKeeper(tmp_path, live=True).keep(frame(), dice)
+    kp.PhotoKeeper(tmp_path, live=False).keep(frame(), dice)
+    (tmp_path / "labels.jsonl").open("a").write(
+        json.dumps({"image": "images/public.jpg", "width": 160, "height": 120, "dice": dice})
+        + "\n")
+    cv2.imwrite(str(tmp_path / "images" / "public.jpg"), frame())
+    looked_closer = []
+
+    def read(img, expect=None, calibration=None, closer=True):
+        looked_closer.append(closer)
+        return []
+
+    monkeypatch.setattr(vision, "read", read)
+    score_photo_set(tmp_path)
+    assert [r.get("live") for r in load_labels(tmp_path)] == [True, False, None]
+    assert looked_closer == [False, True, True]
 
 
 def test_one_photo_in_five_is_held_out_by_its_name():
