@@ -16,6 +16,7 @@ from companion.rules.risknroll import ACTION_CARDS, DICE, GAME
 
 from . import best_action
 from .risknroll import advise
+from .risknroll_last_turn import Stakes, WinTable
 from .risknroll_tables import (
     ALL_RULES,
     CAP,
@@ -46,6 +47,13 @@ def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATE
     table(False), table(True)
     out(
         f"every table, cold, as first use builds them (cap {CAP}): "
+        f"{time.perf_counter() - start:.3f} s"
+    )
+
+    start = time.perf_counter()
+    WinTable(turn_rules("The Plague"), Stakes.of((4000, 0), 1, "The Plague"))
+    out(
+        "last turn's chances to win, the most work (4000 behind under The Plague): "
         f"{time.perf_counter() - start:.3f} s"
     )
 

@@ -2,8 +2,15 @@
 
 Values come from the turn tables (`risknroll_tables`): the expected points the turn
 finally banks under best play, card effects on the player's own score included.
-The Plague's and Plus/Minus's 200 off the opponents are not in the value. In the final
-round, a bank that leaves the player behind someone is ranked last and never best.
+The Plague's and Plus/Minus's 200 off the opponents are not in the value.
+
+Near the end, points are not what the player wants, the win is:
+- the turn that ends the game (the last seat's, in the final round) is ranked by the
+  chance to win (`risknroll_last_turn`), then by points;
+- the last seat's bank that reaches the target, and so ends the game in the lead, comes
+  first outside the final round too;
+- earlier in the final round, a bank that leaves the player behind someone is ranked
+  last and never best: only a later player's Plus/Minus on the leader could save it.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from companion.rules import Action
 from companion.rules.risknroll import DICE, RiskNRollState, score
 
 from . import Advice, ranked
+from .risknroll_last_turn import Stakes, is_last_turn, win_table
 from .risknroll_tables import PLAIN, bust_chance, table, turn_rules
 
 
@@ -21,9 +29,23 @@ def advise(state: RiskNRollState) -> list[Advice]:
     """The legal options of `state`, best first; [] while the table supplies chance."""
     if state.phase == "choose":
         options = [_keep(state, action) for action in state.legal_actions()]
-        return _losing_banks_last(state, options) if state.final_round else ranked(options)
+        if is_last_turn(state):
+            chances = [_keep_chance(state, a) for a, *_ in options]
+            return _by_chance_to_win(options, chances, [
+                _bank_outcome(state, a) if a["then"] == "bank" else _chance_text(chance)
+                for (a, *_), chance in zip(options, chances)
+            ])
+        if state.final_round:
+            return _losing_banks_last(state, options)
+        if state.seat == state.players - 1:
+            return _winning_banks_first(state, options)
+        return ranked(options)
     if state.phase == "card":
-        return ranked([_card(state, action) for action in state.legal_actions()])
+        options = [_card(state, action) for action in state.legal_actions()]
+        if is_last_turn(state):
+            chances = [_card_chance(state, a) for a, *_ in options]
+            return _by_chance_to_win(options, chances, [_chance_text(c) for c in chances])
+        return ranked(options)
     if state.phase == "target":
         targets = ranked(
             [
@@ -35,10 +57,50 @@ def advise(state: RiskNRollState) -> list[Advice]:
     return []
 
 
+def _by_chance_to_win(options: list, chances: list[float], details: list[str]) -> list[Advice]:
+    """The options of the turn that ends the game, by their chance to win (a tie shares
+    the win, R25), then by points; the menu shows `details` instead of the points."""
+    order = sorted(range(len(options)), key=lambda i: (-chances[i], -options[i][2]))
+    top_chance, top_value = chances[order[0]], options[order[0]][2]
+    advice = []
+    for i in order:
+        action, label, value, bust = options[i]
+        best = chances[i] >= top_chance - 1e-9 and value >= top_value - 1e-9 * abs(top_value)
+        advice.append(Advice(action, label, value, bust, best, details[i]))
+    return advice
+
+
+def _bank_outcome(state: RiskNRollState, bank: Action) -> str:
+    """What a bank that ends the game does: "wins", "ties" (a shared win) or "loses"."""
+    winners = _after_bank(state, bank).winners()
+    return "loses" if state.seat not in winners else "ties" if len(winners) > 1 else "wins"
+
+
+def _chance_text(chance: float) -> str:
+    """"wins" or "loses" only when certain; otherwise a percentage from 1 to 99."""
+    if chance >= 1 - 1e-9:
+        return "wins"
+    if chance <= 1e-9:
+        return "loses"
+    return f"wins {min(99, max(1, round(100 * chance)))}%"
+
+
+def _winning_banks_first(state: RiskNRollState, options: list) -> list[Advice]:
+    """The last seat's bank that reaches the target ends the game with the player in the
+    lead: a certain win, first whatever its points."""
+    wins = {action for action, *_ in options if action["then"] == "bank"
+            and state.seat in _after_bank(state, action).winners()}
+    if not wins:
+        return ranked(options)
+    sure = ranked([option for option in options if option[0] in wins])
+    rest = ranked([option for option in options if option[0] not in wins])
+    return [replace(a, detail="wins") for a in sure] + [replace(a, best=False) for a in rest]
+
+
 def _losing_banks_last(state: RiskNRollState, options: list) -> list[Advice]:
-    """Nobody plays again after a final-round turn: a bank that leaves the player behind
-    someone loses for sure, whatever its points, so it goes below every option that can
-    still win, unstarred."""
+    """Before the last seat in the final round: a bank that leaves the player behind
+    someone can be saved only by a later player's Plus/Minus on the leader, so it goes
+    below every other option, unstarred, whatever its points."""
     lost = {action for action, *_ in options if action["then"] == "bank" and _behind(state, action)}
     hopeful = ranked([option for option in options if option[0] not in lost])
     beaten = ranked([option for option in options if option[0] in lost])
@@ -47,12 +109,32 @@ def _losing_banks_last(state: RiskNRollState, options: list) -> list[Advice]:
 
 def _behind(state: RiskNRollState, bank: Action) -> bool:
     """True if after `bank` (and a Plus/Minus taken off the leader) someone is ahead."""
+    after = _after_bank(state, bank)
+    others = [total for seat, total in enumerate(after.totals) if seat != state.seat]
+    return after.totals[state.seat] < max(others)
+
+
+def _after_bank(state: RiskNRollState, bank: Action) -> RiskNRollState:
+    """The state after `bank`, and after a Plus/Minus it earned taken off the leader."""
     after = state.apply(bank)
     if after.phase == "target":
         leader = max(after.legal_actions(), key=lambda target: after.totals[target["player"]])
         after = after.apply(leader)
-    others = [total for seat, total in enumerate(after.totals) if seat != state.seat]
-    return after.totals[state.seat] < max(others)
+    return after
+
+
+def _keep_chance(state: RiskNRollState, action: Action) -> float:
+    dice, then = action["dice"], action["then"]
+    points = state.turn_points + score(dice, _rules(state).deuces)
+    card = state.card if state.card_in_play else None
+    wins = win_table(_rules(state), Stakes.of(state.totals, state.seat, card))
+    return wins.keep_chance(points, state.dice_left - len(dice), state.earned, then)
+
+
+def _card_chance(state: RiskNRollState, action: Action) -> float:
+    card = state.card if action["play"] else None
+    wins = win_table(turn_rules(card), Stakes.of(state.totals, state.seat, card))
+    return wins.throw_chance(state.turn_points, state.dice_left, False)
 
 
 def _rules(state: RiskNRollState):

@@ -369,7 +369,7 @@ class RiskNRollState:
         if card and self.earned and card.effect == "plague":
             for p in range(self.players):
                 if p != self.seat:
-                    totals[p] = _floored(totals[p] - card.amount)
+                    totals[p] = floored(totals[p] - card.amount)
             message += f"; others -{card.amount}"
         state = replace(self, totals=tuple(totals), message=message)
         if card and self.earned and card.effect == "plus_minus":
@@ -379,7 +379,7 @@ class RiskNRollState:
     def _deduct_from(self, player: int) -> RiskNRollState:
         totals = list(self.totals)
         amount = CARDS_BY_NAME[self.card].amount
-        totals[player] = _floored(totals[player] - amount)
+        totals[player] = floored(totals[player] - amount)
         return replace(
             self, totals=tuple(totals), message=f"{self.message}; P{player + 1} -{amount}"
         )._next_turn()
@@ -441,7 +441,8 @@ def _is_face(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= DICE
 
 
-def _floored(total: int) -> int:
+def floored(total: int) -> int:
+    """A score after a deduction: not below SCORE_FLOOR (R16)."""
     return total if SCORE_FLOOR is None else max(SCORE_FLOOR, total)
 
 

@@ -107,6 +107,18 @@ SCREENS: dict[str, Screen] = {
             selected=1,
         ),
     ),
+    "turn-last": Screen(  # the game's last turn: options by their chance to win
+        "turn",
+        names=NAMES,
+        scores=(2550, 160, 1030),
+        active=2,
+        view=View(
+            dice=(3, 4, 4, 5, 6, 6),
+            lines=("Turn 780, 6 dice", "Final round: 2000+", "Double Time"),
+        ),
+        menu=Menu((MenuItem("5 +50 bank", "wins", best=True),
+                   MenuItem("5 +50 roll 5", "wins 92%"))),
+    ),
     "turn-eight-players": Screen(
         "turn",
         names=("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),

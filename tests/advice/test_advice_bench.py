@@ -11,6 +11,7 @@ def test_the_figures_cover_builds_queries_every_card_and_the_odds():
     advice_figures(out=lines.append, states=20)
     text = "\n".join(lines)
     assert "every table, cold" in text
+    assert "last turn's chances to win, the most work" in text
     assert "over 20 decisions" in text
     assert "no card / declined: 282." in text
     assert all(f"  {card.name}: " in text for card in ACTION_CARDS)

@@ -10,7 +10,8 @@ import pytest
 
 from companion.advice import Advice, best_action, for_state
 from companion.advice.risknroll import advise
-from companion.advice.risknroll_tables import bust_chance
+from companion.advice.risknroll_last_turn import Stakes, win_table
+from companion.advice.risknroll_tables import bust_chance, turn_rules
 from companion.rules import Action, risknroll
 
 GAME = risknroll.GAME
@@ -102,9 +103,22 @@ def test_plus_minus_takes_the_leader_down():
     assert [a.best for a in advice] == [True, False, False]
 
 
-def test_in_the_final_round_a_bank_that_cannot_win_is_never_the_advice():
-    # Bob's last turn, 1110 behind: banking 360 is worth 360 points and loses for sure.
-    state = thrown((1, 5, 6, 6, 6, 2), totals=(2510, 1400), seat=1, final_round=True)
+def three(dice, card: str | None = None, **fields):
+    """A throw of a three-player game (the last seat is the third)."""
+    if card:
+        state = GAME.new(3).apply(Action("draw", card=card)).apply(Action("card", play=True))
+    else:
+        state = GAME.new(3, {"action_cards": False})
+    return replace(state, **fields).apply(Action("throw", dice=dice))
+
+
+@pytest.mark.parametrize("players, seat", [(2, 1), (3, 1)])
+def test_in_the_final_round_a_bank_that_cannot_win_is_never_the_advice(players, seat):
+    # 1110 behind: banking 360 is worth 360 points and loses (the last seat's for sure;
+    # an earlier seat's unless a later Plus/Minus takes 200 off the leader)
+    throw = thrown if players == 2 else three
+    state = throw((1, 5, 6, 6, 6, 2), totals=(2510, 1400, 0)[:players], seat=seat,
+                  final_round=True)
     advice = advise(state)
     assert advice[0].action["then"] == "roll" and advice[0].best
     banks = [a for a in advice if a.action["then"] == "bank"]
@@ -112,9 +126,76 @@ def test_in_the_final_round_a_bank_that_cannot_win_is_never_the_advice():
     assert advice[-len(banks):] == banks
 
 
-def test_in_the_final_round_a_bank_that_takes_the_lead_is_ranked_as_usual():
-    state = thrown((1, 5, 6, 6, 6, 2), totals=(2010, 1900), seat=1, final_round=True)
-    assert advise(state) == advise(replace(state, final_round=False))
+def test_the_last_turn_banks_a_win_in_hand_rather_than_chase_points():
+    # the last seat, 100 behind: 1 5 5 banked wins; rolling five dice is worth more
+    # points on average but wins only when the turn then banks 100 or more
+    state = three((1, 3, 3, 5, 5, 6), totals=(2000, 0, 1900), seat=2, final_round=True)
+    advice = advise(state)
+    assert advice[0].action == Action("keep", dice=(1, 5, 5), then="bank")
+    assert advice[0].best and advice[0].detail == "wins" and advice[0].value == 110
+    assert not any(a.best for a in advice[1:])
+    richest = max(advice, key=lambda a: a.value)
+    assert richest.action["then"] == "roll" and richest.detail.startswith("wins ")
+    banks = {a.action["dice"]: a.detail for a in advice if a.action["then"] == "bank"}
+    assert banks[(5, 5)] == "ties" and banks[(1, 5)] == "loses"  # 2000 to 2000; 1960
+    assert advice[-1].detail == "loses"
+    chances = [_percent(a.detail) for a in advice]
+    assert chances == sorted(chances, reverse=True)
+
+
+def _percent(detail: str) -> int:
+    """The chance to win a menu shows, in percent (a tie shares the win)."""
+    words = {"wins": 100, "ties": 100, "loses": 0}
+    return words[detail] if detail in words else int(detail.split()[1].rstrip("%"))
+
+
+def test_the_last_turn_under_double_time_banks_the_win():
+    # a demo game's last turn: 780 turn points doubled on 1030 wins against 2550
+    state = three((3, 4, 4, 5, 6, 6), "Double Time", totals=(2550, 160, 1030), seat=2,
+                  final_round=True, turn_points=780)
+    best = advise(state)[0]
+    assert best.action == Action("keep", dice=(5,), then="bank") and best.detail == "wins"
+    after = state.apply(best.action)
+    assert after.is_over() and after.winners() == (2,)
+
+
+def test_outside_the_final_round_the_last_seats_bank_to_the_target_comes_first():
+    state = three((2, 3, 4, 5, 6, 6), totals=(1900, 1950, 1980), seat=2)
+    advice = advise(state)
+    assert advice[0].action == Action("keep", dice=(5,), then="bank")
+    assert advice[0].best and advice[0].detail == "wins"
+    assert not any(a.best for a in advice[1:])
+    assert all(a.detail is None for a in advice[1:])  # the rest by points, as usual
+    earlier = three((2, 3, 4, 5, 6, 6), totals=(1900, 1980, 1950), seat=1)
+    assert all(a.detail is None for a in advise(earlier))  # a later seat still plays
+
+
+def play_last_turn(state, rng: random.Random) -> bool:
+    """The rest of the last turn through the rules engine, the advice choosing: won?"""
+    seat = state.seat
+    while not state.is_over():
+        chance = state.chance()
+        state = state.apply(chance.sample(rng) if chance else best_action(state))
+    return seat in state.winners()
+
+
+@pytest.mark.parametrize("card", [None, "Plus/Minus", "The Plague", "Double Time"])
+def test_the_last_turns_chance_to_win_is_what_the_engine_pays_out(card):
+    """From the card decision of the game's last turn, 350 behind the leader: the advised
+    chance to win against 1500 turns played out by the engine with seeded dice."""
+    state = GAME.new(3).apply(Action("draw", card=card or "The Plague"))
+    state = replace(state, totals=(2100, 1950, 1750), seat=2, final_round=True)
+    advice = advise(state)
+    chosen = advice[0] if card else next(a for a in advice if not a.action["play"])
+    start = state.apply(chosen.action)
+    played = card if chosen.action["play"] else None
+    chance = win_table(turn_rules(played), Stakes.of(state.totals, 2, played)).throw_chance(
+        0, 6, False)
+    assert chosen.detail == f"wins {round(100 * chance)}%"
+    rng = random.Random(7)
+    wins = [play_last_turn(start, rng) for _ in range(1500)]
+    error = statistics.pstdev(wins) / len(wins) ** 0.5
+    assert abs(statistics.fmean(wins) - chance) < 4 * error, (statistics.fmean(wins), chance)
 
 
 def test_no_advice_while_the_table_supplies_chance_or_for_unknown_games():

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from itertools import product
 
 import numpy as np
 import pytest
+from plain_recursion import brute_force
 
 from companion.advice.risknroll_tables import (
     ALL_RULES,
@@ -19,44 +19,9 @@ from companion.advice.risknroll_tables import (
     table,
     turn_rules,
 )
-from companion.rules.core import Throw
-from companion.rules.risknroll import ACTION_CARDS, scoring_sets
+from companion.rules.risknroll import ACTION_CARDS
 
 SMALL_CAP = 400  # points: keeps the plain recursion below quick
-
-
-def brute_force(bank, on_bust, earns: bool, deuces: bool, cap: int):
-    """Turn values by plain memoised recursion over whole throws, no vectorised tables.
-
-    Past `cap` the player is assumed to bank after one more scoring throw, which is
-    the documented boundary of the tables.
-    """
-
-    @cache
-    def scores(n: int) -> float:
-        return sum(p for dice, p in Throw(n).outcomes() if scoring_sets(dice, deuces))
-
-    @cache
-    def throw(points: int, n: int, earned: bool) -> float:
-        if points > cap:
-            return scores(n) * bank(points, earned)
-        total = 0.0
-        for dice, p in Throw(n).outcomes():
-            sets = scoring_sets(dice, deuces)
-            if not sets:
-                total += p * on_bust(points)
-            else:
-                total += p * max(
-                    after(points + gained, n - len(kept), earned) for kept, gained in sets
-                )
-        return total
-
-    def after(points: int, left: int, earned: bool) -> float:
-        if left == 0:
-            return throw(points, 6, earned or earns)
-        return max(bank(points, earned), throw(points, left, earned))
-
-    return throw
 
 
 CASES = {
