@@ -38,6 +38,10 @@ NOTE_SECONDS = 1.5
 """How long a note (why a press did nothing, what was undone) stays on the screen."""
 LONG_NOTE_SECONDS = 4.0
 """Notes worth reading twice: a resumed game."""
+OVER_HOLD_SECONDS = 3.0
+"""How long the final standings stay on screen whatever is pressed: the throw that ends a
+game is often followed by quick presses meant for the game, which must not start the
+next one over the standings before anyone has read them."""
 CONFIDENCE = 0.6
 """A die read with less confidence than this is confirmed with the buttons."""
 
@@ -102,9 +106,15 @@ class _Entry:
     values: list[int]
     cursor: int = 0
     flagged: set[int] = field(default_factory=set)
-    touched: set[int] = field(default_factory=set)
+    touched: set[int] = field(default_factory=set)  # set by the player, or read surely
     why: str = ""  # why a reading is to be checked
     read: _Read | None = None  # the camera reading being checked (None: entered by hand)
+    blank: set[int] = field(default_factory=set)  # no value yet: shown as "?" off the cursor
+
+    def shown(self, cursor: bool = True) -> tuple[int, ...]:
+        """The values to draw: 0 (a "?") for a die with no value yet, but at the cursor."""
+        return tuple(0 if i in self.blank and not (cursor and i == self.cursor) else v
+                     for i, v in enumerate(self.values))
 
 
 @dataclass(frozen=True)
@@ -190,6 +200,7 @@ class Table:
         self._choices: _Choices | None = None
         self._entry: _Entry | None = None
         self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
+        self._over_at = float("-inf")  # when the game shown ended (OVER_HOLD_SECONDS)
         self._overlay_choices: _Choices | None = None
         self._notice = notice
         self._note = ""
@@ -425,6 +436,7 @@ class Table:
         self._entry = None
         if state.is_over():
             self.mode = "over"
+            self._over_at = self._clock()
             return
         chance = state.chance()
         if isinstance(chance, Throw):
@@ -564,6 +576,8 @@ class Table:
             self._say("Hold Back to undo")
 
     def _on_over(self, button: str) -> None:
+        if self._clock() < self._over_at + OVER_HOLD_SECONDS:
+            return  # the standings (and the news of the last throw) stay
         if button in ("select", "ok"):
             self._to_setup("options")
         else:
@@ -572,31 +586,37 @@ class Table:
     # -- dice read or entered by hand ------------------------------------------------------
 
     def _start_entry(self, throw: Throw, note: str = "") -> None:
-        self._entry = _Entry(throw, [throw.faces[0]] * throw.count)
+        self._entry = _Entry(throw, [throw.faces[0]] * throw.count, blank=set(range(throw.count)))
         self.mode = "enter"
         if note:
             self._say(note, LONG_NOTE_SECONDS)
 
     def _start_confirm(self, throw: Throw, read: list, unsure: set[int], why: str,
                        camera: _Read) -> None:
-        """A reading to accept or correct; impossible values and missing dice are marked."""
+        """A reading to accept or correct; impossible values and missing dice are marked.
+
+        Corrected, the dice read surely stand as set; a missing die (shown "?") and an
+        impossible value (shown as the nearest face) must be set by the player before OK
+        stores the throw, and so must every die when more dice were seen than thrown:
+        which of them were thrown is not known."""
         faces = throw.faces
-        values, flagged = [], set(unsure)
+        values, flagged, unset, blank = [], set(unsure), set(), set()
         for i in range(throw.count):
             if i >= len(read):
                 values.append(faces[0])
-                flagged.add(i)
+                blank.add(i)
                 continue
             value = read[i][0]
             if value not in faces:
                 value = min(faces, key=lambda face: abs(face - value))
-                flagged.add(i)
+                unset.add(i)
             values.append(value)
         if len(read) > throw.count:
-            flagged.update(range(throw.count))
+            unset.update(range(throw.count))
+        flagged |= unset | blank
         possible = len(read) == throw.count and all(v in faces for v, _ in read)
         self._entry = _Entry(throw, values, min(flagged, default=0), flagged,
-                             set(range(throw.count)), why, camera)
+                             set(range(throw.count)) - unset - blank, why, camera, blank)
         items = [("Accept", "accept")] if possible else []
         items += [("Correct", "correct"), ("Read again", "again")]
         self._choices = _Choices([MenuItem(label) for label, _ in items], [v for _, v in items])
@@ -628,10 +648,12 @@ class Table:
             entry.values[i] = faces[(faces.index(entry.values[i]) + step) % len(faces)]
             entry.touched.add(i)
             entry.flagged.discard(i)
+            entry.blank.discard(i)
         elif button == "select":
             entry.touched.add(i)
+            entry.blank.discard(i)
             entry.cursor = (i + 1) % len(entry.values)
-            if entry.cursor not in entry.touched:  # dice entered in order: start from this one
+            if entry.cursor in entry.blank:  # dice entered in order: start from this one
                 entry.values[entry.cursor] = entry.values[i]
         elif button == "back":
             if i > 0:
@@ -640,8 +662,10 @@ class Table:
                 self.mode = "throw"
                 self._entry = None
                 self._say("Entry cancelled")
-        else:
-            unset = sorted(set(range(len(entry.values))) - entry.touched - {i})
+        else:  # OK: the die at the cursor stands as shown; the throw is stored once all do
+            entry.touched.add(i)
+            entry.blank.discard(i)
+            unset = sorted(set(range(len(entry.values))) - entry.touched)
             if unset:  # an OK pressed too soon must not store a throw of 1s
                 entry.cursor = unset[0]
                 self._say(f"Set die {unset[0] + 1} first (Select: next die)")
@@ -670,13 +694,13 @@ class Table:
     def _screen_confirm(self, note: str) -> Screen:
         entry = self._entry
         return self._game_screen("confirm", "Camera read", note or entry.why,
-                                 entry=tuple(entry.values), flagged=tuple(sorted(entry.flagged)),
-                                 menu=self._choices.menu())
+                                 entry=entry.shown(cursor=False),
+                                 flagged=tuple(sorted(entry.flagged)), menu=self._choices.menu())
 
     def _screen_enter(self, note: str) -> Screen:
         entry = self._entry
         return self._game_screen("enter", f"Enter {dice_count(entry.throw.count)}", note,
-                                 entry=tuple(entry.values), cursor=entry.cursor,
+                                 entry=entry.shown(), cursor=entry.cursor,
                                  flagged=tuple(sorted(entry.flagged)))
 
     # -- the game menu (long Select) ----------------------------------------------------------

@@ -134,6 +134,25 @@ def test_undo_a_decision_then_a_throw(store):
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [2, 2, 2, 3, 4, 6]}
 
 
+def test_quick_presses_after_the_last_throw_leave_the_standings_up(store):
+    """The throw that ends the game is often followed by quick presses meant for the
+    game: for OVER_HOLD_SECONDS they do nothing, then OK goes on to a new game."""
+    now = [0.0]
+    table = started(store, dice=VirtualDice(VirtualRoller(1)), deck_rng=random.Random(1),
+                    clock=lambda: now[0])
+    while table.mode != "over":
+        now[0] += 0.3
+        press(table, "ok")
+    game = table.game_id
+    press(table, "ok", "ok", "select", "ok")
+    now[0] += 2.9
+    press(table, "ok")
+    assert table.mode == "over" and table.game_id == game and table.screen().kind == "over"
+    now[0] += 0.2
+    press(table, "ok")
+    assert table.mode == "setup_options"
+
+
 def test_undo_from_the_game_menu_and_past_the_end_of_the_game(store):
     table = started(store, dice=VirtualDice(VirtualRoller(1)), deck_rng=random.Random(1))
     while table.mode != "over":
@@ -217,15 +236,18 @@ def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):
     steps = table.steps
     press(table, "ok")
     screen = table.screen()
-    assert screen.kind == "confirm" and screen.entry == (1, 1, 2, 3, 4, 1)
+    assert screen.kind == "confirm" and screen.entry == (1, 1, 2, 3, 4, 0)  # 0: a "?"
     assert screen.flagged == (3, 5) and screen.note == "Expected 6 dice, got 5."
     assert [i.label for i in screen.menu.items] == ["Correct", "Read again"]  # no Accept
     assert table.steps == steps == len(stored(store, table))  # nothing stored yet
     choose(table, 0)
     assert table.screen().kind == "enter" and table.screen().cursor == 3
     press(table, "up", "up")  # the unsure 3 is a 5
-    press(table, "select", "select")  # on to the missing die
-    press(table, "up", "up", "up", "up", "up")  # 1 -> 6
+    press(table, "ok")  # too soon: the missing die has no value, and nothing is stored
+    assert table.screen().cursor == 5 and table.screen().note.startswith("Set die 6 first")
+    assert table.steps == steps
+    assert table.screen().entry == (1, 1, 2, 5, 4, 1)  # at the cursor: the value to set
+    press(table, "down")  # 1 -> 6
     assert table.screen().entry == (1, 1, 2, 5, 4, 6)
     press(table, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 2, 4, 5, 6]}
@@ -325,6 +347,41 @@ def test_a_die_set_aside_but_left_in_view_is_asked_about_not_dropped(store):
     assert screen.kind == "confirm" and screen.note == "Expected 6 dice, got 7."
     assert [i.label for i in screen.menu.items] == ["Correct", "Read again"]
     assert len(stored(store, table)) == table.steps and stored(store, table)[-1]["kind"] != "throw"
+    # corrected: which six of the seven were thrown is not known, so every die is checked
+    choose(table, 0)
+    for die in range(1, 6):
+        press(table, "ok")
+        assert table.screen().note.startswith(f"Set die {die + 1} first")
+        assert table.screen().cursor == die and table.mode == "enter"
+    press(table, "ok")
+    assert table.mode != "enter" and stored(store, table)[-1]["kind"] == "throw"
+
+
+def test_a_missing_die_corrected_at_once_is_never_stored_as_a_one(store):
+    """A camera that misses two dice, then Correct and OK straight away (a games-night
+    slip): the box asks for the missing dice instead of storing two 1s nobody threw."""
+    dice = CameraDice(OneFrame(), live=False,
+                      read=lambda frame, expect: camera_reading([3, 3, 4, 4]))
+    table = started(store, dice=dice)
+    while table.mode != "throw":
+        press(table, "select")
+    steps = table.steps
+    press(table, "ok")
+    assert table.screen().entry == (3, 3, 4, 4, 0, 0)
+    choose(table, 0)  # Correct
+    assert table.screen().cursor == 4 and table.screen().entry == (3, 3, 4, 4, 1, 0)
+    press(table, "ok")
+    assert table.steps == steps and table.screen().note.startswith("Set die 6 first")
+
+
+def test_dice_not_yet_entered_by_hand_show_a_question_mark(store):
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "select")  # enter by hand
+    assert table.screen().entry == (1, 0, 0, 0, 0, 0)  # the die being set shows its value
+    press(table, "up", "select")
+    assert table.screen().entry == (2, 2, 0, 0, 0, 0)
 
 
 def test_a_die_corrected_by_hand_is_kept_with_the_value_the_player_set(store, tmp_path):
