@@ -35,14 +35,23 @@ def _segments(face: Face, text: str) -> list[str]:
 
 
 def width(face: Face, text: str) -> int:
-    """Pixels `text` advances in `face`."""
+    """Pixels `text` takes in `face`: its advance, or where its ink ends if further (the
+    display is drawn without anti-aliasing, whose glyphs can reach a pixel or two past
+    the advance: "Bob drew No Harm/No Foul" advances 128 pixels and inks 129)."""
     pieces = _segments(face, text)
     font = load(face)
-    return sum(math.ceil(font.getlength(piece)) for piece in pieces) + len(pieces) - 1
+    advances = [math.ceil(font.getlength(piece)) for piece in pieces]
+    advance = sum(advances) + len(pieces) - 1
+    mask, (left, _) = font.getmask2(pieces[-1], mode="1", anchor="ls")
+    ink = mask.getbbox()
+    return max(advance, advance - advances[-1] + left + ink[2]) if ink else advance
+
+
 
 
 def ellipsize(face: Face, text: str, room: int) -> str:
-    """`text`, or its longest start followed by "…", no wider than `room`."""
+    """`text`, or its longest start followed by "…", no wider than `room`; never cut
+    inside a number."""
     if width(face, text) <= room:
         return text
     fits, too_long = 0, len(text)  # longest start found to fit with "…", shortest that does not
@@ -52,7 +61,12 @@ def ellipsize(face: Face, text: str, room: int) -> str:
             fits = cut
         else:
             too_long = cut
-    if fits:
+    # a number cut short reads as another number ("Turn 78…" for 780): a cut between two
+    # digits goes back to the start of their word
+    if 0 < fits < len(text) and text[fits - 1].isdigit() and text[fits].isdigit():
+        while fits > 0 and not text[fits - 1].isspace():
+            fits -= 1
+    if text[:fits].strip():
         return text[:fits].rstrip() + ELLIPSIS
     return ELLIPSIS if width(face, ELLIPSIS) <= room else ""
 
