@@ -202,6 +202,8 @@ def summary(game: dict[str, Any], title: str, state, steps: int) -> str:
         lines.append(f"Next: {names[seat]} to play.")
     if seat != TERMINAL:
         lines.extend(f"  {with_names(text, names)}" for text in view.lines)
+    if view.dice:
+        lines.append("  Thrown: " + " ".join(map(str, view.dice)))
     if view.message:
         lines.append(f"Last: {with_names(view.message, names)}")
     return "\n".join(lines)

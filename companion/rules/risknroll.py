@@ -279,11 +279,11 @@ class RiskNRollState:
         return winners_by_score(self.totals) if self.is_over() else ()
 
     def view(self) -> View:
-        lines = [f"Turn {self.turn_points}"]
-        if self.phase in ("throw", "choose"):
-            lines[0] += f", {dice_count(self.dice_left)}"
-        if self.final_round and not self.is_over():  # before the card: a cut line loses the end
-            lines.append(f"Final round: {self.target}+")
+        # In the final round every turn is its player's last (R23); said in the first fact,
+        # as the line is cut at its end and the card must show too. The dice thrown are
+        # the view's own (and the throw names their number), so no count here.
+        last = self.final_round and not self.is_over()
+        lines = [f"{'Last turn:' if last else 'Turn'} {self.turn_points}"]
         if self.card:
             declined = not self.card_in_play and self.phase != "card"
             lines.append(("Declined " if declined else "") + self.card)

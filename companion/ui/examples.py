@@ -28,7 +28,7 @@ KEEP_MENU = (
     MenuItem("1 +10 bank", "360"),
 )
 THROW_VIEW = View(
-    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("Turn 350, 6 dice", "Double Time")
+    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("Turn 350", "Double Time")
 )
 
 CARD_NAMES = (
@@ -76,7 +76,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=0,
-        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("Turn 0, 6 dice",)),
+        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("Turn 0",)),
         menu=Menu(
             (
                 MenuItem("1 1 1 1 1 1 +2000 roll 6", "2417 2%", best=True),
@@ -93,7 +93,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=1,
-        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("Turn 450, 1 die",)),
+        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("Turn 450",)),
         menu=Menu((MenuItem("5 +50 roll 6", "1010 0%", best=True),)),
     ),
     "turn-target": Screen(
@@ -114,7 +114,7 @@ SCREENS: dict[str, Screen] = {
         active=2,
         view=View(
             dice=(3, 4, 4, 5, 6, 6),
-            lines=("Turn 780, 6 dice", "Final round: 2000+", "Double Time"),
+            lines=("Last turn: 780", "Double Time"),
         ),
         menu=Menu((MenuItem("5 +50 bank", "wins", best=True),
                    MenuItem("5 +50 roll 5", "wins 92%"))),
@@ -124,7 +124,7 @@ SCREENS: dict[str, Screen] = {
         names=("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),
         scores=(350, 1200, 90, 1450, 0, 800, 1990, 610),
         active=5,
-        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("Turn 0, 6 dice",)),
+        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("Turn 0",)),
         menu=Menu((MenuItem("No scoring dice: belly up"),)),
     ),
     "turn-colours": Screen(
@@ -158,7 +158,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=1,
-        view=View(lines=("Turn 750, 6 dice",)),
+        view=View(lines=("Turn 750",)),
         note="OK: read the dice, Select: enter by hand",
     ),
     "confirm": Screen(

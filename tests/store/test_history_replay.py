@@ -171,6 +171,16 @@ def test_a_minimal_file_with_game_players_and_actions_replays(tmp_path, capsys):
     assert RISKNROLL.from_json(out["state"]) == state and out["steps"] == 1
 
 
+def test_a_replay_at_a_decision_shows_the_dice_thrown(tmp_path, capsys):
+    throw = rules.Action("throw", dice=(1, 1, 1, 2, 3, 4))
+    file = tmp_path / "short.json"
+    data = {"game": "risknroll", "players": 2, "options": {"action_cards": False}}
+    file.write_text(json.dumps({**data, "actions": [throw.to_json()]}))
+    assert run(replay, str(file)) == 0
+    text = capsys.readouterr().out
+    assert "Next: P1 to play.\n  Turn 0\n  Thrown: 1 1 1 2 3 4" in text
+
+
 def test_a_step_that_no_longer_replays_is_reported_by_number_with_the_state_before_it(
     tmp_path, capsys
 ):

@@ -7,6 +7,8 @@ the final round must not be cut off behind the card.
 
 from __future__ import annotations
 
+import pytest
+
 from companion import rules
 from companion.rules import Action
 from companion.ui import text
@@ -28,10 +30,13 @@ def test_a_declined_card_with_a_long_name_still_reads_declined():
     assert "eclined" in shown(state)
 
 
-def test_the_final_round_is_not_cut_off_behind_the_card():
+@pytest.mark.parametrize("card", ["The Plague", "Double Time", "Deuces"])
+def test_the_final_round_and_the_card_both_show(card):
     game = rules.get("risknroll")
     state = game.new(2, {})
     state = game.from_json({**state.to_json(), "totals": [2100, 900], "seat": 1,
                             "final_round": True})
-    state = state.apply(Action("draw", card="The Plague")).apply(Action("card", play=True))
-    assert "Final round" in shown(state)
+    state = state.apply(Action("draw", card=card)).apply(Action("card", play=True))
+    assert shown(state) == f"Last turn: 0 · {card}"
+    chose = state.apply(Action("throw", dice=(1, 2, 3, 4, 6, 6)))
+    assert shown(chose) == f"Last turn: 0 · {card}"
