@@ -652,6 +652,7 @@ class Table:
         elif button == "select":
             entry.touched.add(i)
             entry.blank.discard(i)
+            entry.flagged.discard(i)  # looked at and passed: checked
             entry.cursor = (i + 1) % len(entry.values)
             if entry.cursor in entry.blank:  # dice entered in order: start from this one
                 entry.values[entry.cursor] = entry.values[i]
@@ -665,6 +666,7 @@ class Table:
         else:  # OK: the die at the cursor stands as shown; the throw is stored once all do
             entry.touched.add(i)
             entry.blank.discard(i)
+            entry.flagged.discard(i)
             unset = sorted(set(range(len(entry.values))) - entry.touched)
             if unset:  # an OK pressed too soon must not store a throw of 1s
                 entry.cursor = unset[0]

@@ -353,6 +353,7 @@ def test_a_die_set_aside_but_left_in_view_is_asked_about_not_dropped(store):
         press(table, "ok")
         assert table.screen().note.startswith(f"Set die {die + 1} first")
         assert table.screen().cursor == die and table.mode == "enter"
+        assert die - 1 not in table.screen().flagged  # the die OK'd is checked: no "?"
     press(table, "ok")
     assert table.mode != "enter" and stored(store, table)[-1]["kind"] == "throw"
 
