@@ -5,7 +5,8 @@ else the same program is the simulator: the OLED drawn in the terminal with
 half-blocks (pixel exact), the keyboard as the buttons (the keys listed under the
 screen), dice from a seeded virtual roller, from photos (`--camera DIR`) or from a
 webcam (`--camera webcam`). Every step is in the store before the screen shows it;
-an unfinished game is resumed where it was.
+an unfinished game is resumed where it was. One `play` at a time on a store: a second
+is refused before it touches anything (companion.store_lock).
 """
 
 from __future__ import annotations
@@ -72,11 +73,26 @@ def run(args: argparse.Namespace) -> int:
     except (rules.IllegalAction, ValueError) as error:
         print(f"companion play: {error}", file=sys.stderr)
         return 2
-    said = Messages()
+    from companion.store import StoreError
+    from companion.store_lock import StoreInUse, StoreLock
+
+    path = args.store or cfg.store.path
+    try:  # before the store is opened, or set aside: a second companion touches nothing
+        lock = StoreLock(path)
+    except StoreError as error:
+        print(f"companion play: {error}", file=sys.stderr)
+        return 2 if isinstance(error, StoreInUse) else 1
+    with lock:
+        return _open_and_play(args, cfg, setup, path)
+
+
+def _open_and_play(args, cfg, setup, path) -> int:
+    """Open the store (its lock held), say if it was set aside, and play."""
     from companion.store import StoreError
 
+    said = Messages()
     try:
-        store, damage = open_store(args.store or cfg.store.path)
+        store, damage = open_store(path)
     except StoreError as error:
         print(f"companion play: {error}", file=sys.stderr)
         return 1

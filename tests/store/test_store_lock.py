@@ -1,0 +1,120 @@
+"""One companion at a time on a store: a second is refused, naming the first; the lock
+goes with its process, however that ends, and a lock file left behind never blocks."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.store import StoreError
+from companion.store_lock import StoreInUse, StoreLock
+
+ROOT = Path(__file__).resolve().parents[2]
+HOLDER = """
+import sys, time
+from companion.store_lock import StoreLock
+lock = StoreLock(sys.argv[1])
+print("locked", flush=True)
+time.sleep(60)
+"""
+
+
+def in_use(store: Path, pid: int) -> str:
+    return (f"The game store at {store} is in use by another companion (pid {pid}): "
+            "stop it first, or use --store.")
+
+
+def dead_pid() -> int:
+    """The pid of a process that has ended."""
+    child = subprocess.Popen([sys.executable, "-c", ""])
+    child.wait()
+    return child.pid
+
+
+def test_a_second_lock_on_a_store_is_refused_naming_the_holder_until_it_is_released(tmp_path):
+    store = tmp_path / "state" / "companion.db"
+    first = StoreLock(store)
+    assert first.path == tmp_path / "state" / "companion.db.lock"
+    assert first.path.read_text() == f"{os.getpid()}\n"
+    with pytest.raises(StoreInUse) as caught:
+        StoreLock(store)
+    assert str(caught.value) == in_use(store, os.getpid())
+    with StoreLock(tmp_path / "state" / "other.db"):  # another store is another lock
+        pass
+    first.release()
+    with StoreLock(store):
+        pass
+    assert not store.exists()  # the lock makes no store
+
+
+def test_the_lock_goes_with_its_process_even_on_kill_9(tmp_path):
+    store = tmp_path / "companion.db"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(store)], stdout=subprocess.PIPE,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True)
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        with pytest.raises(StoreInUse) as caught:
+            StoreLock(store)
+        assert str(caught.value) == in_use(store, holder.pid)
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()
+    with StoreLock(store) as lock:
+        assert lock.path.read_text() == f"{os.getpid()}\n"
+
+
+def test_a_lock_file_left_by_a_dead_process_never_blocks(tmp_path):
+    store = tmp_path / "companion.db"
+    Path(f"{store}.lock").write_text(f"{dead_pid()}\n")
+    with StoreLock(store) as lock:
+        assert lock.path.read_text() == f"{os.getpid()}\n"
+
+
+def unwritable(path: Path) -> None:
+    """Make a file this process may not open for writing: by its mode, or for root, as
+    immutable (chattr +i)."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        return
+    chattr = shutil.which("chattr")
+    made = chattr and subprocess.run([chattr, "+i", str(path)], capture_output=True)
+    if not made or made.returncode != 0:
+        pytest.skip("root may write anywhere, and chattr +i is not available here")
+
+
+def writable(path: Path) -> None:
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+    path.chmod(0o644)
+
+
+def test_a_lock_file_another_user_left_still_locks_and_names_no_stranger(tmp_path):
+    """Root's run by hand leaves a lock file the service's user cannot write."""
+    store = tmp_path / "companion.db"
+    lock_file = Path(f"{store}.lock")
+    lock_file.write_text(f"{dead_pid()}\n")
+    unwritable(lock_file)
+    try:
+        with StoreLock(store):
+            with pytest.raises(StoreInUse) as caught:
+                StoreLock(store)
+            assert str(caught.value) == (
+                f"The game store at {store} is in use by another companion: "
+                "stop it first, or use --store."
+            )
+    finally:
+        writable(lock_file)
+
+
+def test_a_store_whose_folder_cannot_be_made_cannot_be_locked(tmp_path):
+    (tmp_path / "state").write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot be locked") as caught:
+        StoreLock(tmp_path / "state" / "companion.db")
+    assert not isinstance(caught.value, StoreInUse)
+    assert str(tmp_path / "state" / "companion.db") in str(caught.value)
