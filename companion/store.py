@@ -5,6 +5,8 @@ step is its own transaction, committed with `synchronous=FULL` before `append`
 returns: a step the screen has shown is on disk. A file that is damaged, or is not a
 store at all, is reported (`StoreCorrupt`) and left exactly as it is; only
 `Store.open_or_recover` sets it aside under a new name, and nothing is ever deleted.
+A store this user may not write (a read-only folder or mount) can still be read:
+`Store.open_to_read`.
 
     store = Store(path)
     game_id = store.new_game("risknroll", 3, {}, ["Ann", "Bob", "Cy"])
@@ -70,11 +72,10 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 """SQLite's companions of the database file; they travel with it when it is set aside."""
 
 _DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+_NOT_WRITABLE = (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
 _WRITABLE = "; check that its folder and its files (the .db, -wal and -shm) can be written"
 _HINTS = {
-    sqlite3.SQLITE_READONLY: _WRITABLE,
-    sqlite3.SQLITE_CANTOPEN: _WRITABLE,
-    sqlite3.SQLITE_PERM: _WRITABLE,
+    **dict.fromkeys(_NOT_WRITABLE, _WRITABLE),
     sqlite3.SQLITE_FULL: "; the disk is full",
     sqlite3.SQLITE_BUSY: "; another program is holding it",
 }
@@ -91,6 +92,10 @@ class StoreCorrupt(StoreError):
         self.path = path
         self.reason = reason
         super().__init__(f"The game store at {path} is damaged ({reason}); it was left as it is.")
+
+
+class StoreNotWritable(StoreError):
+    """SQLite could not open or write the store's files, most often for want of write access."""
 
 
 class NoSuchGame(StoreError, LookupError):
@@ -135,9 +140,13 @@ def _dumps(value: Any) -> str:
 class Store:
     """The games of one box. Safe to share between threads; every call is one transaction."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, read_only: bool = False):
+        """`read_only`: write nothing, not even a new store; every write is refused."""
         self.path = Path(path).expanduser()
         self._lock = threading.Lock()
+        if read_only:
+            self._db = self._open_read_only()
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -178,6 +187,18 @@ class Store:
             )
             return cls(path), message
 
+    @classmethod
+    def open_to_read(cls, path: str | Path) -> Store:
+        """The store for a command that only reads it: opened as usual, or read-only where
+        that fails for want of write access (a read-only folder, file or mount)."""
+        try:
+            return cls(path)
+        except StoreNotWritable as refused:
+            try:
+                return cls(path, read_only=True)
+            except StoreNotWritable:
+                raise refused from None
+
     # -- opening ------------------------------------------------------------------------
 
     def _check_read_only(self) -> bool:
@@ -198,9 +219,8 @@ class Store:
             ) from None
         if header != b"SQLite format 3\x00":
             raise StoreCorrupt(self.path, "it is not an SQLite database")
-        uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro"
         try:
-            db = sqlite3.connect(uri, uri=True, timeout=5.0, isolation_level=None)
+            db = self._connect_read_only("mode=ro")
         except sqlite3.Error as e:
             raise self._failure(e, "be opened") from None
         try:
@@ -212,6 +232,43 @@ class Store:
         finally:
             db.close()
         return True
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """A checked connection that writes nothing.
+
+        `mode=ro` reads a WAL store, even beside a game in play, but needs its -shm file,
+        which it cannot make in a folder it may not write: after a clean stop there is
+        none. `immutable=1` then reads the .db file alone, which is the whole store only
+        while no -wal or -journal beside it holds anything.
+        """
+        try:
+            return self._checked("mode=ro")
+        except sqlite3.Error as e:
+            if not self._file_is_whole():
+                raise self._failure(e, "be read") from None
+        try:
+            return self._checked("immutable=1")
+        except sqlite3.Error as e:
+            raise self._failure(e, "be read") from None
+
+    def _checked(self, query: str) -> sqlite3.Connection:
+        db = self._connect_read_only(query)
+        try:
+            self._check(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _file_is_whole(self) -> bool:
+        sides = (Path(f"{self.path}{side}") for side in ("-wal", "-journal"))
+        return all(not side.exists() or side.stat().st_size == 0 for side in sides)
+
+    def _connect_read_only(self, query: str) -> sqlite3.Connection:
+        uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?{query}"
+        return sqlite3.connect(
+            uri, uri=True, timeout=5.0, isolation_level=None, check_same_thread=False
+        )
 
     def _check(self, db: sqlite3.Connection) -> None:
         """StoreCorrupt unless the file passes SQLite's quick check and holds our tables."""
@@ -427,8 +484,9 @@ class Store:
         code = getattr(error, "sqlite_errorcode", 0) & 0xFF
         if code in _DAMAGED:
             return StoreCorrupt(self.path, str(error))
+        kind = StoreNotWritable if code in _NOT_WRITABLE else StoreError
         hint = _HINTS.get(code, "")
-        return StoreError(f"The game store at {self.path} could not {doing} ({error}){hint}.")
+        return kind(f"The game store at {self.path} could not {doing} ({error}){hint}.")
 
 
 def set_aside(path: Path) -> Path:

@@ -1,7 +1,8 @@
 """`companion history`: the finished games, newest first, with scores and winners.
 
 The game still in progress, if any, is mentioned first, so nobody wonders where
-tonight's game went. `--json` prints one object per line for other tools.
+tonight's game went. `--json` prints one object per line for other tools. A store this
+user may not write (a read-only mount) is read read-only.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"No games yet: there is no game store at {path}.")
         return 0
     try:
-        with Store(path) as store:
+        with Store.open_to_read(path) as store:
             unfinished = store.unfinished()
             finished = store.history(args.limit)
     except StoreError as e:

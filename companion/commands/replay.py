@@ -85,7 +85,7 @@ def from_store(game_id: int, store_path: str | None) -> dict[str, Any]:
     if not path.exists():
         raise NotAGame(f"there is no game store at {path}.")
     try:
-        with Store(path) as store:
+        with Store.open_to_read(path) as store:
             record = store.load(game_id)
     except StoreError as e:
         raise NotAGame(str(e)) from None
