@@ -2,9 +2,10 @@
 
 The box is trusted with the score and its power may be pulled at any moment, so each
 step is its own transaction, committed with `synchronous=FULL` before `append`
-returns: a step the screen has shown is on disk. A file that is damaged, or is not a
-store at all, is reported (`StoreCorrupt`) and left exactly as it is; only
+returns: a step the screen has shown is on disk. A file that is damaged, or is not
+SQLite at all, is reported (`StoreCorrupt`) and left exactly as it is; only
 `Store.open_or_recover` sets it aside under a new name, and nothing is ever deleted.
+Another program's SQLite database is refused (`NotAStore`), never set aside.
 A store this user may not write (a read-only folder or mount) can still be read:
 `Store.open_to_read`.
 
@@ -92,6 +93,18 @@ class StoreCorrupt(StoreError):
         self.path = path
         self.reason = reason
         super().__init__(f"The game store at {path} is damaged ({reason}); it was left as it is.")
+
+
+class NotAStore(StoreError):
+    """A sound SQLite file of another program's: refused, never set aside (nothing is wrong
+    with it; the path is)."""
+
+    def __init__(self, path: Path, tables: list[str]):
+        self.path = path
+        super().__init__(
+            f"{path} is not a companion store (it holds the tables {', '.join(tables)}): "
+            "wrong --store? It was left as it is."
+        )
 
 
 class StoreNotWritable(StoreError):
@@ -271,7 +284,8 @@ class Store:
         )
 
     def _check(self, db: sqlite3.Connection) -> None:
-        """StoreCorrupt unless the file passes SQLite's quick check and holds our tables."""
+        """StoreCorrupt unless the file passes SQLite's quick check and holds our tables;
+        NotAStore if it holds only tables of another program's."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
@@ -280,6 +294,8 @@ class Store:
             name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name})"))
             for (name,) in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
         }
+        if tables and not tables.keys() & COLUMNS.keys():
+            raise NotAStore(self.path, sorted(tables))
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"The game store at {self.path} was written by a newer companion "

@@ -233,6 +233,16 @@ def check_store(cfg) -> Check:
         if result != ["ok"]:
             return Check("store", FAIL, f"{path} is damaged: {'; '.join(result[:3])}",
                          "the companion sets it aside on the next start; keep a copy")
+        from companion.store import NotAStore, Store, StoreCorrupt, StoreError
+        try:
+            Store(path, read_only=True).close()
+        except NotAStore as e:
+            return Check("store", FAIL, str(e), "set store.path to the companion's store")
+        except StoreCorrupt as e:
+            return Check("store", FAIL, str(e),
+                         "the companion sets it aside on the next start; keep a copy")
+        except StoreError as e:  # a newer companion's: the message says what to do
+            return Check("store", FAIL, str(e))
         return Check("store", OK, f"{path} (integrity ok, {path.stat().st_size} bytes)")
     parent = _existing_parent(path)
     if not os.access(parent, os.W_OK | os.X_OK):

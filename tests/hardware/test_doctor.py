@@ -12,6 +12,7 @@ import pytest
 
 from companion.commands import doctor
 from companion.config import defaults, replace
+from companion.store import Store
 
 OK, MISSING, FAIL = doctor.OK, doctor.MISSING, doctor.FAIL
 
@@ -182,11 +183,9 @@ def test_store_new_existing_and_damaged(tmp_path):
     path = tmp_path / "s" / "companion.db"
     c = doctor.check_store(cfg(store={"path": str(path)}))
     assert c.status == OK and "created on first game" in c.message
-    path.parent.mkdir()
-    with sqlite3.connect(path) as db:
-        db.execute("CREATE TABLE t (x)")
-        db.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(2000)])
-    db.close()
+    with Store(path) as store:
+        for n in range(200):
+            store.new_game("risknroll", 2, {}, ["Ann", f"Bob {n}"])
     c = doctor.check_store(cfg(store={"path": str(path)}))
     assert c.status == OK and "integrity ok" in c.message
     data = bytearray(path.read_bytes())
@@ -194,6 +193,17 @@ def test_store_new_existing_and_damaged(tmp_path):
     path.write_bytes(bytes(data))
     c = doctor.check_store(cfg(store={"path": str(path)}))
     assert c.status == FAIL, c.message
+
+
+def test_store_of_another_program(tmp_path):
+    """The companion refuses it (it never sets it aside): so must the doctor."""
+    path = tmp_path / "photos.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE photos (name TEXT)")
+    db.close()
+    c = doctor.check_store(cfg(store={"path": str(path)}))
+    assert c.status == FAIL and "is not a companion store" in c.message and c.needed
+    assert "store.path" in c.fix
 
 
 def test_store_unwritable(tmp_path, monkeypatch):

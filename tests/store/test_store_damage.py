@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from stored_games import play
 
-from companion.store import Store, StoreCorrupt, StoreError
+from companion.commands.play import open_store
+from companion.store import NotAStore, Store, StoreCorrupt, StoreError
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +67,6 @@ DAMAGE = [
     text_file,
     truncated_store,
     garbled_page,
-    another_programs_database,
     wrong_tables,
 ]
 
@@ -103,6 +103,26 @@ def test_recovery_sets_the_damaged_file_aside_and_starts_a_new_store(tmp_path, d
         assert store.unfinished() is None and store.history() == []
         game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
         assert store.append(game_id, {"kind": "throw", "dice": [5]}) == 1
+
+
+@pytest.mark.parametrize("version", [0, 1, 7])
+def test_another_programs_database_is_refused_and_left_alone_not_set_aside(tmp_path, version):
+    path = tmp_path / "photos.db"
+    another_programs_database(path, b"")
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
+        with pytest.raises(NotAStore) as caught:
+            opening(path)
+        assert str(caught.value) == (
+            f"{path} is not a companion store (it holds the tables photos): wrong --store? "
+            "It was left as it is."
+        )
+    assert path.read_bytes() == before
+    assert list(tmp_path.glob("*.corrupt-*")) == []
 
 
 def test_the_side_files_of_a_damaged_store_travel_with_it(tmp_path):
