@@ -25,7 +25,7 @@ import sqlite3
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -117,19 +117,26 @@ class NoSuchGame(StoreError, LookupError):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One stored game: how it was set up, every action in order, and how it ended."""
+    """One stored game: how it was set up, every action in order, and how it ended.
+
+    `damage` names each stored value that is not as the companion wrote it ("its names
+    are not JSON; step 3 is not JSON"), else it is None. Such a value stands in as
+    nothing (no options, names P1, P2..., no result) and such a step as its stored text,
+    which no rules accept: the game can be listed and replayed up to it, not played on.
+    """
 
     id: int
     game: str
     players: int
     options: dict
     names: tuple[str, ...]
-    actions: tuple[dict, ...]
+    actions: tuple[Any, ...]
     started: str
     finished: str | None
     scores: tuple[int, ...] | None
     winners: tuple[int, ...] | None
     abandoned: str | None = None
+    damage: str | None = None
 
 
 def default_store_path() -> Path:
@@ -148,6 +155,68 @@ def _now() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def _listing(value: Any, kind: type, length: int | None = None) -> bool:
+    return (isinstance(value, list) and all(type(item) is kind for item in value)
+            and length in (None, len(value)))
+
+
+_KINDS: dict[str, tuple[str, Callable[[Any, int], bool]]] = {
+    "options": ("an object", lambda value, players: isinstance(value, dict)),
+    "names": ("{players} names", lambda value, players: _listing(value, str, players)),
+    "scores": ("{players} numbers", lambda value, players: _listing(value, int, players)),
+    "winners": ("seat numbers", lambda value, players: _listing(value, int)),
+}
+"""What each JSON column of `games` holds, as words for a person and as a test."""
+
+
+def _decoded(row: dict, column: str, damage: list[str]) -> Any:
+    """The value of a JSON column, or None (and what is wrong with it added to `damage`)."""
+    if row[column] is None:
+        return None
+    what, fits = _KINDS[column]
+    try:
+        value = json.loads(row[column])
+    except ValueError:
+        damage.append(f"its {column} are not JSON")
+        return None
+    if not fits(value, row["players"]):
+        damage.append(f"its {column} are not {what.format(players=row['players'])}")
+        return None
+    return value
+
+
+def _step(text: str) -> Any:
+    """A stored step, or its text if that is not JSON: the rules refuse it like any
+    step they cannot apply."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _record(row: dict, actions: list, damaged_steps: list[str]) -> GameRecord:
+    damage: list[str] = []
+    options = _decoded(row, "options", damage)
+    names = _decoded(row, "names", damage)
+    scores = _decoded(row, "scores", damage)
+    winners = _decoded(row, "winners", damage)
+    damage += damaged_steps
+    return GameRecord(
+        id=row["id"],
+        game=row["game"],
+        players=row["players"],
+        options={} if options is None else options,
+        names=tuple(names or (f"P{seat + 1}" for seat in range(row["players"]))),
+        actions=tuple(actions),
+        started=row["started"],
+        finished=row["finished"],
+        scores=None if scores is None else tuple(scores),
+        winners=None if winners is None else tuple(winners),
+        abandoned=row["abandoned"],
+        damage="; ".join(damage) or None,
+    )
 
 
 class Store:
@@ -370,7 +439,7 @@ class Store:
                 "UPDATE games SET finished = NULL, scores = NULL, winners = NULL WHERE id = ?",
                 (game_id,),
             )
-            return json.loads(last[1])
+            return _step(last[1])
 
     def load(self, game_id: int) -> GameRecord:
         with self._transaction("be read", write=False) as db:
@@ -405,6 +474,13 @@ class Store:
         """Finished games, newest first."""
         with self._transaction("be read", write=False) as db:
             return self._records(db, "finished IS NOT NULL", (), limit=limit)
+
+    def damaged(self) -> list[str]:
+        """Every game holding a value not as the companion wrote it, and what:
+        "game 2: step 3 is not JSON", oldest first."""
+        with self._transaction("be read", write=False) as db:
+            records = self._records(db, "1", ())
+        return [f"game {record.id}: {record.damage}" for record in records[::-1] if record.damage]
 
     def close(self) -> None:
         with self._lock:
@@ -468,33 +544,23 @@ class Store:
     ) -> list[GameRecord]:
         chosen = f"SELECT id FROM games WHERE {where} ORDER BY id DESC LIMIT ?"
         params = (*params, -1 if limit is None else limit)
-        actions: dict[int, list[dict]] = {}
-        for game_id, text in db.execute(
-            f"SELECT game_id, action FROM steps WHERE game_id IN ({chosen}) ORDER BY game_id, n",
+        actions: dict[int, list] = {}
+        damaged_steps: dict[int, list[str]] = {}
+        for game_id, n, text in db.execute(
+            f"SELECT game_id, n, action FROM steps WHERE game_id IN ({chosen}) "
+            "ORDER BY game_id, n",
             params,
         ):
-            actions.setdefault(game_id, []).append(json.loads(text))
+            action = _step(text)
+            if action is text:  # not JSON: kept as stored
+                damaged_steps.setdefault(game_id, []).append(f"step {n} is not JSON")
+            actions.setdefault(game_id, []).append(action)
         cursor = db.execute(f"SELECT * FROM games WHERE id IN ({chosen}) ORDER BY id DESC", params)
         columns = [c[0] for c in cursor.description]
-        records = []
-        for values in cursor:
-            row = dict(zip(columns, values))
-            records.append(
-                GameRecord(
-                    id=row["id"],
-                    game=row["game"],
-                    players=row["players"],
-                    options=json.loads(row["options"]),
-                    names=tuple(json.loads(row["names"])),
-                    actions=tuple(actions.get(row["id"], ())),
-                    started=row["started"],
-                    finished=row["finished"],
-                    scores=tuple(json.loads(row["scores"])) if row["scores"] else None,
-                    winners=tuple(json.loads(row["winners"])) if row["winners"] else None,
-                    abandoned=row["abandoned"],
-                )
-            )
-        return records
+        return [
+            _record(row, actions.get(row["id"], []), damaged_steps.get(row["id"], []))
+            for row in (dict(zip(columns, values)) for values in cursor)
+        ]
 
     def _failure(self, error: sqlite3.Error, doing: str) -> StoreError:
         code = getattr(error, "sqlite_errorcode", 0) & 0xFF

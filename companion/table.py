@@ -396,9 +396,13 @@ class Table:
     # -- the game in play ---------------------------------------------------------------
 
     def _resume(self, record: GameRecord) -> None:
-        try:
-            self._load(record)
-        except (IllegalAction, ValueError, TypeError, KeyError) as why:
+        why = record.damage
+        if why is None:
+            try:
+                self._load(record)
+            except (IllegalAction, ValueError, TypeError, KeyError) as error:
+                why = str(error)
+        if why is not None:
             self.store.abandon(record.id)
             self._notice = (
                 f"Game {record.id} could not be resumed ({why}); it is kept in the store."

@@ -235,7 +235,8 @@ def check_store(cfg) -> Check:
                          "the companion sets it aside on the next start; keep a copy")
         from companion.store import NotAStore, Store, StoreCorrupt, StoreError
         try:
-            Store(path, read_only=True).close()
+            with Store(path, read_only=True) as store:
+                damaged = store.damaged()
         except NotAStore as e:
             return Check("store", FAIL, str(e), "set store.path to the companion's store")
         except StoreCorrupt as e:
@@ -243,6 +244,11 @@ def check_store(cfg) -> Check:
                          "the companion sets it aside on the next start; keep a copy")
         except StoreError as e:  # a newer companion's: the message says what to do
             return Check("store", FAIL, str(e))
+        if damaged:
+            games = "1 damaged game" if len(damaged) == 1 else f"{len(damaged)} damaged games"
+            return Check("store", FAIL, f"{path}: {games}: {'; '.join(damaged[:3])}",
+                         "`companion replay ID` shows how far each replays; play keeps a "
+                         "damaged game as it is and starts a new one; keep a copy for the report")
         return Check("store", OK, f"{path} (integrity ok, {path.stat().st_size} bytes)")
     parent = _existing_parent(path)
     if not os.access(parent, os.W_OK | os.X_OK):

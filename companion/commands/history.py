@@ -59,7 +59,8 @@ def title(game: str) -> str:
 
 
 def as_json(record) -> dict:
-    return {
+    """One game for other tools; "damage" only for a game damaged in the store."""
+    result = {
         "id": record.id,
         "status": "finished" if record.finished else "unfinished",
         "game": record.game,
@@ -73,22 +74,33 @@ def as_json(record) -> dict:
         "scores": list(record.scores) if record.scores is not None else None,
         "winners": list(record.winners) if record.winners is not None else None,
     }
+    if record.damage:
+        result["damage"] = record.damage
+    return result
 
 
 def line(record) -> str:
-    """`  12  2026-11-30 21:04  Risk 'n' Roll 2000  Ann 2150 (won), Bob 1800`"""
-    seats = ", ".join(
-        f"{name} {score}" + (" (won)" if seat in record.winners else "")
-        for seat, (name, score) in enumerate(zip(record.names, record.scores))
-    )
-    return f"{record.id:>4}  {when(record.finished)}  {title(record.game)}  {seats}"
+    """`  12  2026-11-30 21:04  Risk 'n' Roll 2000  Ann 2150 (won), Bob 1800`, and what is
+    damaged in the store, if anything is (then the scores may be unknown)."""
+    if record.scores is None:
+        seats = ", ".join(record.names)
+    else:
+        seats = ", ".join(
+            f"{name} {score}" + (" (won)" if seat in (record.winners or ()) else "")
+            for seat, (name, score) in enumerate(zip(record.names, record.scores))
+        )
+    text = f"{record.id:>4}  {when(record.finished)}  {title(record.game)}  {seats}"
+    return f"{text}; damaged in the store ({record.damage})" if record.damage else text
 
 
 def in_progress(record) -> str:
+    if record.damage:
+        then = f"it is damaged in the store ({record.damage}) and cannot be resumed."
+    else:
+        then = "`companion play` resumes it."
     return (
         f"In progress: game {record.id}, {title(record.game)} with {', '.join(record.names)} "
-        f"(started {when(record.started)}, {len(record.actions)} steps); "
-        "`companion play` resumes it."
+        f"(started {when(record.started)}, {len(record.actions)} steps); {then}"
     )
 
 

@@ -2,7 +2,8 @@
 
 The store keeps actions, not states, so this is the proof that a stored game can be
 rebuilt: every action is applied again through today's rules. A step the rules no
-longer accept is reported with its number and the state just before it. FILE is a
+longer accept is reported with its number and the state just before it, and so is a
+game damaged in the store (a value that is not JSON, see GameRecord.damage). FILE is a
 JSON export of a game (`game`, `players`, `options`, `names`, `actions`); the output
 of `replay --json` is one, so `companion replay 12 --json > game.json` exports a game.
 """
@@ -67,8 +68,13 @@ def run(args: argparse.Namespace) -> int:
             f"The state shown is the one before it.",
             file=sys.stderr,
         )
-        return 1
-    return 0
+    if game.get("damage"):
+        print(
+            f"companion replay: game {game['id']} is damaged in the store ({game['damage']}); "
+            "it was left as it is.",
+            file=sys.stderr,
+        )
+    return 1 if failure or game.get("damage") else 0
 
 
 def load(argument: str, store_path: str | None) -> dict[str, Any]:
@@ -96,6 +102,7 @@ def from_store(game_id: int, store_path: str | None) -> dict[str, Any]:
         "names": list(record.names),
         "options": record.options,
         "actions": list(record.actions),
+        "damage": record.damage,
     }
 
 
@@ -171,6 +178,8 @@ def as_json(game: dict[str, Any], state, steps: int, failure: Failure | None) ->
             "action": failure.action,
             "message": failure.message,
         }
+    if game.get("damage"):
+        result["damage"] = game["damage"]
     return result
 
 

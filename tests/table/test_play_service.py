@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,48 @@ def test_the_service_reports_ready_feeds_the_watchdog_and_stops_on_sigterm(tmp_p
     assert (tmp_path / "frames" / "frame_00000.png").exists()  # the first screen was shown
     with Store(tmp_path / "companion.db") as store:
         assert store.unfinished() is None  # nobody started a game: nothing stored
+
+
+def test_the_service_starts_on_a_store_whose_game_in_play_has_a_step_that_is_not_json(
+    tmp_path
+):
+    """It used to stop at a JSONDecodeError, again at every restart: the box never came up."""
+    store_path = tmp_path / "companion.db"
+    with Store(store_path) as store:
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        store.append(game_id, {"kind": "throw", "dice": [1, 1, 5, 2, 3, 4]})
+    db = sqlite3.connect(store_path)
+    db.execute("""UPDATE steps SET action = '{"kind":"throw","dice":[2,2' WHERE n = 1""")
+    db.commit()
+    db.close()
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[display]\ndriver = "png"\npng_dir = "{tmp_path / "frames"}"\n'
+        '[buttons]\nsource = "none"\n[camera]\nsource = "none"\n'
+        f'[store]\npath = "{store_path}"\n'
+    )
+    address = str(tmp_path / "notify.sock")
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(address)
+    systemd.settimeout(30)
+    service = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address},
+    )
+    try:
+        while systemd.recv(4096) != b"READY=1":
+            pass
+        service.send_signal(signal.SIGTERM)
+        assert service.wait(timeout=30) == 0
+        assert b"Traceback" not in service.stderr.read()
+    finally:
+        service.kill()
+        service.wait()
+        service.stdout.close()
+        service.stderr.close()
+        systemd.close()
+    with Store(store_path) as store:
+        kept = store.load(game_id)
+    assert kept.abandoned and kept.actions == ('{"kind":"throw","dice":[2,2',)
+    assert kept.damage == "step 1 is not JSON"
