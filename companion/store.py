@@ -120,7 +120,7 @@ class GameRecord:
     """One stored game: how it was set up, every action in order, and how it ended.
 
     `damage` names each stored value that is not as the companion wrote it ("its names
-    are not JSON; step 3 is not JSON"), else it is None. Such a value stands in as
+    are not JSON, step 3 is not JSON"), else it is None. Such a value stands in as
     nothing (no options, names P1, P2..., no result) and such a step as its stored text,
     which no rules accept: the game can be listed and replayed up to it, not played on.
     """
@@ -215,7 +215,7 @@ def _record(row: dict, actions: list, damaged_steps: list[str]) -> GameRecord:
         scores=None if scores is None else tuple(scores),
         winners=None if winners is None else tuple(winners),
         abandoned=row["abandoned"],
-        damage="; ".join(damage) or None,
+        damage=", ".join(damage) or None,
     )
 
 
