@@ -157,16 +157,16 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _listing(value: Any, kind: type, length: int | None = None) -> bool:
+def _list_of(value: Any, kind: type, length: int | None = None) -> bool:
     return (isinstance(value, list) and all(type(item) is kind for item in value)
             and length in (None, len(value)))
 
 
 _KINDS: dict[str, tuple[str, Callable[[Any, int], bool]]] = {
     "options": ("an object", lambda value, players: isinstance(value, dict)),
-    "names": ("{players} names", lambda value, players: _listing(value, str, players)),
-    "scores": ("{players} numbers", lambda value, players: _listing(value, int, players)),
-    "winners": ("seat numbers", lambda value, players: _listing(value, int)),
+    "names": ("{players} names", lambda value, players: _list_of(value, str, players)),
+    "scores": ("{players} numbers", lambda value, players: _list_of(value, int, players)),
+    "winners": ("seat numbers", lambda value, players: _list_of(value, int)),
 }
 """What each JSON column of `games` holds, as words for a person and as a test."""
 

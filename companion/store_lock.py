@@ -69,7 +69,7 @@ class StoreLock:
     def _failure(self, error: OSError) -> StoreError:
         return StoreError(
             f"The game store at {self.store} cannot be locked ({error.strerror or error}); "
-            f"check that its folder can be written."
+            "check that its folder can be written."
         )
 
 
