@@ -305,13 +305,24 @@ def load_config(path: str | None = None, *, say: Callable[[str], None] | None = 
         p = Path(path)
         if not p.exists():
             raise ConfigError(f"config file not found: {path}")
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    try:  # utf-8-sig: a leading byte-order mark (Windows Notepad writes one) is dropped
+        data = tomllib.loads(p.read_bytes().decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise ConfigError(_not_utf8(e), path=str(p)) from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"not valid TOML: {e}", path=str(p)) from None
     except OSError as e:
         raise ConfigError(f"cannot read: {e.strerror or e}", path=str(p)) from None
     return from_dict(data, source=str(p))
+
+
+def _not_utf8(e: UnicodeDecodeError) -> str:
+    """Where the first byte that is not UTF-8 is: a file saved as Latin-1 or UTF-16."""
+    before = e.object[:e.start]
+    line = before.count(b"\n") + 1
+    column = e.start - (before.rfind(b"\n") + 1) + 1
+    return (f"not UTF-8 text (byte 0x{e.object[e.start]:02x} at line {line}, "
+            f"column {column}): save the file as UTF-8")
 
 
 def _suggest(word: str, options, prefix: str = "") -> str:

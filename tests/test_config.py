@@ -126,6 +126,36 @@ def test_load_file_and_bad_toml(tmp_path):
     assert str(p) in str(e.value)
 
 
+def test_a_file_that_is_not_utf8_is_a_config_error(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_bytes(b"\xff\xfe[display]\n")          # UTF-16, as some editors save
+    with pytest.raises(ConfigError) as e:
+        load_config(str(p))
+    assert str(e.value) == (f"{p}: not UTF-8 text (byte 0xff at line 1, column 1): "
+                            "save the file as UTF-8")
+    p.write_bytes(b'[display]\n# caf\xe9\n')         # Latin-1
+    with pytest.raises(ConfigError, match="byte 0xe9 at line 2, column 6"):
+        load_config(str(p))
+
+
+@pytest.mark.parametrize("command, code", [("config", 2), ("doctor", 1), ("play", 2)])
+def test_every_command_reports_a_file_that_is_not_utf8(tmp_path, capsys, command, code):
+    from companion.cli import main
+
+    p = tmp_path / "c.toml"
+    p.write_bytes(b"\xff\xfe[display]\n")
+    argv = [command, "--config", str(p)] + (["--check"] if command == "config" else [])
+    assert main(argv) == code             # no UnicodeDecodeError traceback
+    out = capsys.readouterr()
+    assert "not UTF-8 text (byte 0xff" in out.out + out.err
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_bytes('[display]\ncontrast = 99\n'.encode("utf-8-sig"))   # Windows Notepad
+    assert load_config(str(p)).display.contrast == 99
+
+
 def test_effective_toml_round_trips():
     cfg = from_dict({"display": {"driver": "terminal", "i2c_address": 0x3D},
                      "camera": {"seed": 7}, "game": {"players": 2, "names": ["A", "B"]}})
