@@ -301,6 +301,8 @@ def load_config(path: str | None = None, *, say: Callable[[str], None] | None = 
         if not p.exists():
             say(f"companion: no {DEFAULT_PATH}, using the built-in defaults")
             return from_dict({}, source=None)
+    elif not path:  # Path("") is the current folder: "cannot read: Is a directory"
+        raise ConfigError("no config file given (the path is empty)")
     else:
         p = Path(path)
         if not p.exists():

@@ -114,6 +114,14 @@ def test_load_missing_explicit_file_is_an_error(tmp_path):
         load_config(str(tmp_path / "nope.toml"))
 
 
+def test_an_empty_path_is_no_file_given(capsys):
+    with pytest.raises(ConfigError) as e:
+        load_config("")
+    assert str(e.value) == "no config file given (the path is empty)"
+    assert run_config_command("--check", "--config", "") == 2
+    assert capsys.readouterr().err == "config error: no config file given (the path is empty)\n"
+
+
 def test_load_file_and_bad_toml(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text('[display]\ndriver = "sh1106"\ni2c_address = 0x3D\n')
