@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import sys
 import tomllib
 from collections.abc import Callable
@@ -359,6 +360,8 @@ def _check_value(key: Key, value: Any) -> tuple[Any, str | None]:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return None, f"{name}: {_fmt(value)} is not a number"
         value = float(value)
+        if not math.isfinite(value):  # TOML has nan and inf; nan passes every comparison
+            return None, f"{name}: {value} is not a finite number ({_allowed(key)})"
     elif kind == "pin":
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             return None, f"{name}: {_fmt(value)} is not a GPIO number or name like \"GPIO5\""

@@ -70,6 +70,17 @@ def test_errors_name_the_key(data, expected):
     assert expected in str(e.value)
 
 
+@pytest.mark.parametrize("key", [k for k in C.SCHEMA if k.kind == "float"],
+                         ids=lambda k: k.dotted)
+@pytest.mark.parametrize("text", ["nan", "inf", "-inf"])
+def test_a_number_key_refuses_nan_and_infinity(key, text):
+    # nan passed every range check: vision.confidence = nan confirmed no reading, ever
+    data = tomllib.loads(f"[{key.section}]\n{key.name} = {text}\n")
+    with pytest.raises(ConfigError) as e:
+        from_dict(data)
+    assert str(e.value).startswith(f"{key.dotted}: {text} is not a finite number (")
+
+
 def test_all_errors_reported_at_once():
     with pytest.raises(ConfigError) as e:
         from_dict({"display": {"driver": "x", "rotate": 7}, "game": {"players": 0}})
