@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import rules
+from companion import pi_header, rules
 from companion.store import default_store_path
 
 DEFAULT_PATH = "/etc/companion/config.toml"
@@ -118,7 +118,9 @@ SCHEMA: tuple[Key, ...] = (
     _k("buttons", "source", "str", "auto",
        "gpio, keyboard (terminal stand-in), none; auto = gpio on a Pi, else keyboard",
        choices=("auto", "gpio", "keyboard", "none")),
-    _k("buttons", "up", "pin", 5, "GPIO (BCM number or a name like \"GPIO5\") of Up"),
+    _k("buttons", "up", "pin", 5,
+       "GPIO of Up: a BCM number, or a name gpiozero takes (\"GPIO5\", \"BCM5\"; "
+       "by physical pin \"BOARD29\", \"J8:29\")"),
     _k("buttons", "down", "pin", 6, "GPIO of Down"),
     _k("buttons", "select", "pin", 13, "GPIO of Select"),
     _k("buttons", "back", "pin", 19, "GPIO of Back (long press: undo)"),
@@ -369,7 +371,9 @@ def _check_value(key: Key, value: Any) -> tuple[Any, str | None]:
             return None, f"{name}: {value} is not a GPIO of the 40-pin header (0 to 27)"
         if isinstance(value, str) and not value.strip():
             return None, f"{name}: an empty pin name"
-        return value, None
+        if isinstance(value, str) and pi_header.gpio(value) is None:
+            return None, f"{name}: {value!r} {pi_header.why_not(value)}"
+        return (value.upper() if isinstance(value, str) else value), None  # gpiozero's case
     elif kind == "list[str]":
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             return None, f"{name}: {_fmt(value)} is not a list of strings"
@@ -397,6 +401,7 @@ def _show(key: Key, v):
 def from_dict(data: dict, *, source: str | None = None) -> Config:
     """Validate a parsed TOML document and build the Config (all problems at once)."""
     errors: list[str] = []
+    rejected: set[str] = set()     # keys with a wrong value, left out of the cross-key checks
     values: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
     if not isinstance(data, dict):
         raise ConfigError("the top level must be a table", path=source)
@@ -426,6 +431,7 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
             conv, err = _check_value(key, value)
             if err:
                 errors.append(err)
+                rejected.add(key.dotted)
             else:
                 values[sname][kname] = conv
     # cross-key checks
@@ -433,12 +439,13 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
     if d["driver"] == "ssd1309" and d["height"] != 64:
         errors.append("display.height: the ssd1309 is 128x64 only")
     b = {**{k.name: k.default for k in SCHEMA if k.section == "buttons"}, **values["buttons"]}
-    seen: dict[str, str] = {}
+    seen: dict[int, str] = {}
     for bname in BUTTON_NAMES:
-        pin = str(b[bname]).upper().removeprefix("GPIO").removeprefix("BCM")
+        if f"buttons.{bname}" in rejected:  # its default stands in: no conflict to report
+            continue
+        pin = pi_header.gpio(b[bname])
         if pin in seen:
-            errors.append(f"buttons.{bname}: pin {b[bname]} is already used by "
-                          f"buttons.{seen[pin]}")
+            errors.append(_pin_taken(bname, seen[pin], b, written=values["buttons"]))
         seen[pin] = bname
     g = {**{k.name: k.default for k in SCHEMA if k.section == "game"}, **values["game"]}
     if g["names"] is not None and len(g["names"]) != g["players"]:
@@ -459,6 +466,16 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
                 kw[key.name] = v
         sections[sname] = cls(**kw)
     return Config(**sections, source=source)
+
+
+def _pin_taken(bname: str, first: str, pins: dict, written: dict) -> str:
+    """Two buttons on one pin, said of the one the file sets (not of a default it clashes
+    with), naming both keys."""
+    if bname not in written:
+        bname, first = first, bname
+    default = "" if first in written else " (its default)"
+    return (f"buttons.{bname}: pin {pi_header.label(pins[bname])} is already used by "
+            f"buttons.{first}{default}")
 
 
 def defaults() -> Config:
@@ -503,7 +520,7 @@ def _allowed(key: Key) -> str:
         return " | ".join(_toml_value(c, key) for c in key.choices)
     if key.min is not None or key.max is not None:
         return f"{_show(key, key.min)} to {_show(key, key.max)}"
-    return {"str": "text", "bool": "true | false", "pin": "GPIO number or name",
+    return {"str": "text", "bool": "true | false", "pin": "GPIO 0 to 27, or its name",
             "list[str]": "list of text", "int": "whole number"}.get(key.kind, key.kind)
 
 

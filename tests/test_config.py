@@ -81,6 +81,55 @@ def test_a_number_key_refuses_nan_and_infinity(key, text):
     assert str(e.value).startswith(f"{key.dotted}: {text} is not a finite number (")
 
 
+@pytest.mark.parametrize("written, kept", [
+    (5, 5), ("5", "5"), ("GPIO5", "GPIO5"), ("BCM5", "BCM5"), ("BOARD29", "BOARD29"),
+    ("J8:29", "J8:29"), ("WPI21", "WPI21"),
+    ("gpio5", "GPIO5"), ("board29", "BOARD29"),    # gpiozero only takes upper case
+])
+def test_a_pin_is_any_name_gpiozero_takes(written, kept):
+    assert from_dict({"buttons": {"up": written}}).buttons.up == kept
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("GPIO99", "buttons.up: 'GPIO99' is not a GPIO of the 40-pin header (0 to 27)"),
+    ("28", "buttons.up: '28' is not a GPIO of the 40-pin header (0 to 27)"),
+    ("pin29", "buttons.up: 'pin29' is not a pin name: write the GPIO (BCM) number, 5 or "
+              '"GPIO5" (gpiozero also takes "BCM5", "BOARD29" and "J8:29" for it)'),
+    ("BOARD1", "buttons.up: 'BOARD1' is physical pin 1, which is power or ground, not a GPIO"),
+    ("J8:41", "buttons.up: 'J8:41' is not a pin of the 40-pin header (1 to 40)"),
+    ("GPIO05", "buttons.up: 'GPIO05' is not a name gpiozero takes; write \"GPIO5\""),
+])
+def test_a_pin_gpiozero_would_refuse_is_refused(written, expected):
+    # these passed --check, and then the buttons failed: "PinInvalidPin: GPIO99 is not a
+    # valid pin name"
+    with pytest.raises(ConfigError) as e:
+        from_dict({"buttons": {"up": written}})
+    assert str(e.value) == expected
+
+
+@pytest.mark.parametrize("buttons, expected", [
+    ({"up": "gpio6", "down": 6}, "buttons.down: pin 6 is already used by buttons.up"),
+    ({"up": 6, "down": "gpio6"}, "buttons.down: pin GPIO6 is already used by buttons.up"),
+    ({"down": "BOARD29"},
+     "buttons.down: pin BOARD29 (GPIO5) is already used by buttons.up (its default)"),
+    ({"up": "J8:31"}, "buttons.up: pin J8:31 (GPIO6) is already used by buttons.down "
+                      "(its default)"),
+])
+def test_two_buttons_on_one_pin_however_written(buttons, expected):
+    # a physical or wiringPi name was not seen as the same pin; a clash with a default was
+    # said of the key the file does not set
+    with pytest.raises(ConfigError) as e:
+        from_dict({"buttons": buttons})
+    assert e.value.errors == [expected]
+
+
+def test_a_wrong_pin_is_not_also_reported_as_a_clash_of_its_default():
+    with pytest.raises(ConfigError) as e:
+        from_dict({"buttons": {"up": "GPIO99", "ok": 5}})   # 5 is only up's default
+    assert e.value.errors == [
+        "buttons.up: 'GPIO99' is not a GPIO of the 40-pin header (0 to 27)"]
+
+
 def test_all_errors_reported_at_once():
     with pytest.raises(ConfigError) as e:
         from_dict({"display": {"driver": "x", "rotate": 7}, "game": {"players": 0}})
