@@ -32,6 +32,7 @@ DEFAULT_PATH = "/etc/companion/config.toml"
 GAMES = tuple(sorted(rules.GAMES))
 """The games play can start: a game.default that `config --check` passes must be one."""
 BUTTON_NAMES = ("up", "down", "select", "back", "ok")
+OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 
 
 class ConfigError(ValueError):
@@ -206,7 +207,7 @@ class DisplayConfig:
 
     @property
     def is_oled(self) -> bool:
-        return self.driver in ("ssd1306", "sh1106", "ssd1309")
+        return self.driver in OLED_DRIVERS
 
 
 @dataclass(frozen=True)
@@ -439,6 +440,13 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
     if d["driver"] == "ssd1309" and d["height"] != 64:
         errors.append("display.height: the ssd1309 is 128x64 only")
     b = {**{k.name: k.default for k in SCHEMA if k.section == "buttons"}, **values["buttons"]}
+    if d["driver"] in OLED_DRIVERS and not any(r.startswith("display.") for r in rejected):
+        taken = _display_pins(d)
+        for bname in BUTTON_NAMES:
+            what = taken.get(pi_header.gpio(b[bname]))
+            if what and f"buttons.{bname}" not in rejected:
+                errors.append(f"buttons.{bname}: pin {pi_header.label(b[bname])} is the "
+                              f"display's {what}")
     seen: dict[int, str] = {}
     for bname in BUTTON_NAMES:
         if f"buttons.{bname}" in rejected:  # its default stands in: no conflict to report
@@ -466,6 +474,22 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
                 kw[key.name] = v
         sections[sname] = cls(**kw)
     return Config(**sections, source=source)
+
+
+def _display_pins(d: dict) -> dict[int, str]:
+    """GPIO -> what the OLED wired as the [display] keys `d` say uses it for. A bus whose
+    pins are not fixed (an I2C bus other than 0 and 1, say) adds none."""
+    if d["interface"] == "i2c":
+        bus = pi_header.I2C_PINS.get(d["i2c_port"], {})
+        return {g: f"I2C {signal}" for g, signal in bus.items()}
+    signals, chip_selects = pi_header.SPI_PINS.get(d["spi_port"], ({}, ()))
+    used = {g: f"SPI {signal}" for g, signal in signals.items()}
+    if d["spi_device"] < len(chip_selects):
+        used[chip_selects[d["spi_device"]]] = (f"SPI CE{d['spi_device']} "
+                                               f"(display.spi_device = {d['spi_device']})")
+    used[d["spi_dc_pin"]] = "D/C pin (display.spi_dc_pin)"
+    used[d["spi_reset_pin"]] = "RES pin (display.spi_reset_pin)"
+    return used
 
 
 def _pin_taken(bname: str, first: str, pins: dict, written: dict) -> str:

@@ -1,9 +1,11 @@
-"""The Raspberry Pi's 40-pin header (J8): the GPIO names gpiozero accepts.
+"""The Raspberry Pi's 40-pin header (J8): the GPIO names gpiozero accepts, and the pins
+an OLED's bus takes.
 
 `companion config --check` must refuse a button pin that gpiozero would refuse on the
-Pi ("PinInvalidPin: GPIO99 is not a valid pin name"), and it runs where gpiozero is
-not installed, so the names are kept here. They are gpiozero 2's names for a 40-pin
-Pi; a test compares them with gpiozero's own board data.
+Pi ("PinInvalidPin: GPIO99 is not a valid pin name"), or that the display already
+uses, and it runs where gpiozero is not installed, so the names are kept here. They
+are gpiozero 2's names for a 40-pin Pi; a test compares them with gpiozero's own
+board data.
 """
 
 from __future__ import annotations
@@ -33,6 +35,16 @@ NAMES: dict[str, int] = {
 }
 """Every name gpiozero takes for a header GPIO -> its GPIO number: "5", "GPIO5", "BCM5",
 "BOARD29", "J8:29", "WPI21". gpiozero wants them in upper case."""
+
+I2C_PINS: dict[int, dict[int, str]] = {1: {2: "SDA", 3: "SCL"}, 0: {0: "SDA", 1: "SCL"}}
+"""I2C bus (/dev/i2c-N) -> {GPIO: signal}, for the buses that are on fixed header pins."""
+
+SPI_PINS: dict[int, tuple[dict[int, str], tuple[int, ...]]] = {
+    0: ({10: "MOSI", 11: "SCLK"}, (8, 7)),
+    1: ({20: "MOSI", 21: "SCLK"}, (18, 17, 16)),
+}
+"""SPI bus -> ({GPIO: signal}, the GPIOs of its chip selects CE0, CE1, ...) as Pi OS's
+spi0 and spi1 overlays set them by default. An OLED only writes: MISO is left out."""
 
 
 def gpio(pin: int | str) -> int | None:

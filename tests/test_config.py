@@ -130,6 +130,49 @@ def test_a_wrong_pin_is_not_also_reported_as_a_clash_of_its_default():
         "buttons.up: 'GPIO99' is not a GPIO of the 40-pin header (0 to 27)"]
 
 
+SPI = {"driver": "ssd1306", "interface": "spi"}
+
+
+@pytest.mark.parametrize("display, up, expected", [
+    ({}, 2, "buttons.up: pin 2 is the display's I2C SDA"),
+    ({}, "BOARD5", "buttons.up: pin BOARD5 (GPIO3) is the display's I2C SCL"),
+    ({"i2c_port": 0}, "GPIO0", "buttons.up: pin GPIO0 is the display's I2C SDA"),
+    (SPI, 24, "buttons.up: pin 24 is the display's D/C pin (display.spi_dc_pin)"),
+    (SPI, 25, "buttons.up: pin 25 is the display's RES pin (display.spi_reset_pin)"),
+    ({**SPI, "spi_dc_pin": 17}, 17, "buttons.up: pin 17 is the display's D/C pin "
+                                    "(display.spi_dc_pin)"),
+    (SPI, 10, "buttons.up: pin 10 is the display's SPI MOSI"),
+    (SPI, 11, "buttons.up: pin 11 is the display's SPI SCLK"),
+    (SPI, 8, "buttons.up: pin 8 is the display's SPI CE0 (display.spi_device = 0)"),
+    ({**SPI, "spi_device": 1}, 7,
+     "buttons.up: pin 7 is the display's SPI CE1 (display.spi_device = 1)"),
+    ({**SPI, "spi_port": 1}, 21, "buttons.up: pin 21 is the display's SPI SCLK"),
+])
+def test_a_button_on_a_pin_the_display_uses_is_refused(display, up, expected):
+    with pytest.raises(ConfigError) as e:
+        from_dict({"display": display, "buttons": {"up": up}})
+    assert e.value.errors == [expected]
+
+
+@pytest.mark.parametrize("display, up", [
+    ({}, 10),                                   # the SPI pins are free with I2C
+    ({}, 24),
+    (SPI, 2),                                   # and the I2C pins with SPI
+    ({**SPI, "spi_dc_pin": 17}, 24),            # the D/C pin moved
+    ({**SPI, "spi_device": 1}, 8),              # CE0 is not this display's
+    ({"i2c_port": 3}, 2),                       # a bus whose pins the config does not say
+    ({"driver": "terminal"}, 2),                # no OLED, no bus
+])
+def test_a_button_on_a_pin_the_display_leaves_free_is_fine(display, up):
+    assert from_dict({"display": display, "buttons": {"up": up}}).buttons.up == up
+
+
+def test_a_wrong_display_key_is_not_also_a_pin_clash():
+    with pytest.raises(ConfigError) as e:       # 24 is only the default D/C pin
+        from_dict({"display": {**SPI, "spi_dc_pin": 99}, "buttons": {"up": 24}})
+    assert e.value.errors == ["display.spi_dc_pin: 99 is outside 0 to 27"]
+
+
 def test_all_errors_reported_at_once():
     with pytest.raises(ConfigError) as e:
         from_dict({"display": {"driver": "x", "rotate": 7}, "game": {"players": 0}})
