@@ -171,7 +171,9 @@ SCHEMA: tuple[Key, ...] = (
        "else ~/.local/state/companion/companion.db"),
     # game
     _k("game", "default", "str", "risknroll", "game started by default", choices=GAMES),
-    _k("game", "players", "int", 3, "number of players", min=1, max=8),
+    _k("game", "players", "int", 3, "number of players (within what game.default allows)",
+       min=min(g.min_players for g in rules.GAMES.values()),
+       max=max(g.max_players for g in rules.GAMES.values())),
     _k("game", "names", "list[str]", None, "player names in seat order (unset = P1, P2, ...)"),
     # service
     _k("service", "watchdog", "bool", True,
@@ -456,7 +458,14 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
             errors.append(_pin_taken(bname, seen[pin], b, written=values["buttons"]))
         seen[pin] = bname
     g = {**{k.name: k.default for k in SCHEMA if k.section == "game"}, **values["game"]}
-    if g["names"] is not None and len(g["names"]) != g["players"]:
+    if not rejected & {"game.default", "game.players"}:
+        game = rules.GAMES[g["default"]]
+        if not game.min_players <= g["players"] <= game.max_players:
+            errors.append(f"game.players: {g['players']}: {game.title} (game.default = "
+                          f"\"{game.name}\") is for {game.min_players} to "
+                          f"{game.max_players} players")
+    if g["names"] is not None and "game.players" not in rejected \
+            and len(g["names"]) != g["players"]:
         errors.append(f"game.names: {len(g['names'])} names for game.players = {g['players']}")
     if errors:
         raise ConfigError(errors, path=source)

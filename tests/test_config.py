@@ -372,6 +372,32 @@ def test_the_default_game_is_one_play_can_start():
         from_dict({"game": {"default": "216" if "216" not in rules.GAMES else "nosuchgame"}})
 
 
+@pytest.mark.parametrize("players", [1, 9])
+def test_players_outside_every_game_are_refused(players):
+    # game.players = 1 passed --check; Risk 'n' Roll is for 2 to 8
+    with pytest.raises(ConfigError) as e:
+        from_dict({"game": {"players": players}})
+    assert e.value.errors == [f"game.players: {players} is outside 2 to 8"]
+
+
+def test_players_are_checked_against_the_configured_game(monkeypatch):
+    from companion import rules
+
+    narrow = dataclasses.replace(rules.GAMES["risknroll"], min_players=3, max_players=4)
+    monkeypatch.setitem(rules.GAMES, "risknroll", narrow)
+    with pytest.raises(ConfigError) as e:
+        from_dict({"game": {"default": "risknroll", "players": 2}})
+    assert e.value.errors == [f"game.players: 2: {narrow.title} (game.default = \"risknroll\") "
+                              "is for 3 to 4 players"]
+    assert from_dict({"game": {"players": 4}}).game.players == 4
+
+
+def test_wrong_players_are_not_also_a_names_mismatch():
+    with pytest.raises(ConfigError) as e:
+        from_dict({"game": {"players": 0, "names": ["Ann", "Bob"]}})
+    assert e.value.errors == ["game.players: 0 is outside 2 to 8"]
+
+
 def test_a_quarter_turn_is_refused_since_the_screens_are_landscape():
     with pytest.raises(ConfigError, match=r"display\.rotate"):
         from_dict({"display": {"rotate": 1}})
