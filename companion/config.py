@@ -387,7 +387,8 @@ def _check_value(key: Key, value: Any) -> tuple[Any, str | None]:
     if key.min is not None and value < key.min or key.max is not None and value > key.max:
         lo = _show(key, key.min)
         hi = _show(key, key.max)
-        return None, f"{name}: {_fmt(value)} is outside {lo} to {hi}"
+        shown = f"{value} ({_show(key, value)})" if key.name.endswith("address") else _fmt(value)
+        return None, f"{name}: {shown} is outside {lo} to {hi}"
     return value, None
 
 
@@ -395,7 +396,7 @@ def _show(key: Key, v):
     if v is None:
         return "-"
     if key.name.endswith("address"):
-        return hex(int(v))
+        return f"0x{int(v):02X}"
     if key.kind == "int":
         return str(int(v))
     return f"{v:g}"
