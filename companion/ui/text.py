@@ -102,7 +102,8 @@ def clause_lines(face: Face, text: str, room: int) -> list[str] | None:
 
 
 def wrap(face: Face, text: str, room: int) -> list[str]:
-    """`text` broken into lines no wider than `room`, at spaces where possible."""
+    """`text` broken into lines no wider than `room`, at spaces where possible (a
+    character wider than `room` by itself gets a line of its own)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -113,7 +114,9 @@ def wrap(face: Face, text: str, room: int) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            while width(face, word) > room:  # a word longer than the box: break it
+            # a word longer than the box: break it, down to one character a line (a cut
+            # before the first character would take nothing and never end)
+            while len(word) > 1 and width(face, word) > room:
                 cut = len(word) - 1
                 while cut > 1 and width(face, word[:cut]) > room:
                     cut -= 1

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from unittest.mock import patch
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
@@ -40,6 +41,32 @@ def test_fit_prefers_the_first_face_that_holds_the_whole_text():
 def test_wrapped_lines_fit_and_keep_every_word(words, room):
     lines = text.wrap(BODY, words, room)
     assert all(text.width(BODY, line) <= room for line in lines)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+
+
+class Budget:
+    """`text.width` that gives up after `calls` calls: a wrap that never ends fails the
+    test instead of hanging the run."""
+
+    def __init__(self, calls: int):
+        self.left = calls
+        self.width = text.width
+
+    def __call__(self, face, words):
+        self.left -= 1
+        assert self.left >= 0, "wrap does not end"
+        return self.width(face, words)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words, st.integers(min_value=-2, max_value=8), st.sampled_from([BODY, SMALL, TITLE]))
+@example("W", 0, BODY)
+def test_wrap_ends_in_any_room_however_small(words, room, face):
+    """A box narrower than a character (a 10x10 display) hung `wrap`: a character too
+    wide for the room now gets a line of its own."""
+    with patch.object(text, "width", Budget(20_000)):
+        lines = text.wrap(face, words, room)
+    assert all(text.width(face, line) <= room or len(line) <= 1 for line in lines)
     assert "".join(lines).replace(" ", "") == words.replace(" ", "")
 
 
