@@ -13,6 +13,8 @@ import json
 import random
 import sys
 
+from companion.commands.play import SIZES
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game name, e.g. risknroll")
@@ -28,7 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--frames", metavar="DIR", help="also write every OLED frame as PNG and GIF"
     )
-    parser.add_argument("--size", default="128x64", help="display size for --frames")
+    parser.add_argument(
+        "--size", choices=SIZES, default="128x64", help="display size for --frames"
+    )
     parser.add_argument("--quiet", action="store_true", help="print only the final JSON line")
 
 

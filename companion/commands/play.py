@@ -18,6 +18,9 @@ import signal
 import sys
 from pathlib import Path
 
+SIZES = ("128x64", "128x32")
+"""The displays the screens are laid out for, as --size takes them."""
+
 POLL = 0.25
 """Seconds the loop waits for a button: notes expire and the watchdog is fed this often."""
 POLL_READING = 0.02
@@ -41,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config", metavar="PATH", help="config file (default /etc/companion/config.toml)"
     )
-    parser.add_argument("--size", choices=("128x64", "128x32"), help="display size")
+    parser.add_argument("--size", choices=SIZES, help="display size")
     parser.add_argument("--service", action="store_true",
                         help="run under systemd: report ready and feed the watchdog")
     parser.add_argument("--frames", metavar="DIR", help="also write every frame shown as PNG")

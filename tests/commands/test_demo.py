@@ -2,9 +2,10 @@
 
 import json
 
+import pytest
 from PIL import Image
 
-from companion.cli import main
+from companion.cli import build_parser, main
 from companion.commands.demo import self_play
 
 
@@ -55,3 +56,18 @@ def test_a_bad_option_is_refused_with_a_sentence(capsys):
     code = main(["demo", "risknroll", "--option", "colour=blue"])
     assert code == 2
     assert "no option 'colour'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["128x64", "128x32", "10x10", "0x0", "abc", "128"])
+def test_demo_takes_the_display_sizes_play_takes(size, tmp_path, capsys):
+    """A 10x10 display hung the demo, 0x0 failed in Pillow and abc in int(): --size
+    takes what play's --size takes, and argparse refuses the rest."""
+    taken = []
+    for command in (["play"], ["demo", "risknroll", "--frames", str(tmp_path)]):
+        try:
+            build_parser().parse_args([*command, "--size", size])
+            taken.append(True)
+        except SystemExit as stop:
+            assert stop.code == 2 and "invalid choice" in capsys.readouterr().err
+            taken.append(False)
+    assert taken == [size.startswith("128x")] * 2
