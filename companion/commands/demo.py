@@ -13,6 +13,7 @@ import json
 import random
 import sys
 
+from companion.commands.folder import output_folder
 from companion.commands.play import SIZES
 
 
@@ -28,7 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a game option, e.g. double_millennium=true (repeatable)",
     )
     parser.add_argument(
-        "--frames", metavar="DIR", help="also write every OLED frame as PNG and GIF"
+        "--frames", metavar="DIR", type=output_folder,
+        help="also write every OLED frame as PNG and GIF",
     )
     parser.add_argument(
         "--size", choices=SIZES, default="128x64", help="display size for --frames"

@@ -18,6 +18,8 @@ import signal
 import sys
 from pathlib import Path
 
+from companion.commands.folder import output_folder
+
 SIZES = ("128x64", "128x32")
 """The displays the screens are laid out for, as --size takes them."""
 
@@ -47,7 +49,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", choices=SIZES, help="display size")
     parser.add_argument("--service", action="store_true",
                         help="run under systemd: report ready and feed the watchdog")
-    parser.add_argument("--frames", metavar="DIR", help="also write every frame shown as PNG")
+    parser.add_argument("--frames", metavar="DIR", type=output_folder,
+                        help="also write every frame shown as PNG")
 
 
 class Messages:

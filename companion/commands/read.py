@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import sys
 
+from companion.commands.folder import output_folder
+
 
 def configure(parser) -> None:
     parser.add_argument("images", nargs="+", metavar="IMAGE", help="image files to read")
@@ -19,6 +21,7 @@ def configure(parser) -> None:
     parser.add_argument(
         "--annotate",
         metavar="DIR",
+        type=output_folder,
         default=None,
         help="write each image with boxes and values drawn into DIR",
     )
