@@ -2,7 +2,8 @@
 image files.
 
 --json prints one object per image per line:
-{"image": PATH, "dice": [{"value", "colour", "bbox", "confidence"}], "error": str|null}.
+{"image": PATH, "dice": [{"value", "colour", "bbox", "confidence"}], "error": str|null},
+with --annotate also "annotated": the PNG written, or null if none was.
 All images are read in one process; an unreadable file gives an "error" and the rest go on.
 --values tells the reader what the dice can show, as a game does (`vision.Expect`).
 """
@@ -91,28 +92,53 @@ def read_one(path: str, values: range | None = None):
         return [], frame, f"reader failed: {exc}"
 
 
+def annotation_paths(images: list[str], out_dir: str) -> list[str]:
+    """Where each image's annotated copy goes: DIR/<stem>.png, or <stem>-2.png, -3, ...
+    when that name is an image being read or another image's copy (`read --annotate .
+    photo.png` wrote over the photo; a/dice.jpg and b/dice.jpg shared one dice.png).
+
+    Names are compared resolved and case-folded, as a laptop's disk may ignore case.
+    """
+    import os
+
+    def key(path: str) -> str:
+        return os.path.realpath(path).casefold()
+
+    taken = {key(image) for image in images}
+    paths = []
+    for image in images:
+        stem = os.path.splitext(os.path.basename(image))[0]
+        path, n = os.path.join(out_dir, f"{stem}.png"), 1
+        while key(path) in taken:
+            n += 1
+            path = os.path.join(out_dir, f"{stem}-{n}.png")
+        taken.add(key(path))
+        paths.append(path)
+    return paths
+
+
 def run(args) -> int:
     import os
 
     out_dir = args.annotate
     if out_dir:
         os.makedirs(out_dir, exist_ok=True)
+    targets = annotation_paths(args.images, out_dir) if out_dir else [None] * len(args.images)
     failures = 0
-    for path in args.images:
+    for path, target in zip(args.images, targets):
         readings, frame, error = read_one(path, args.values)
         failures += error is not None
-        if out_dir and frame is not None:
+        annotated = None
+        if target and frame is not None:
             import cv2
 
-            name = os.path.splitext(os.path.basename(path))[0] + ".png"
-            cv2.imwrite(os.path.join(out_dir, name), annotate(frame, readings))
+            cv2.imwrite(target, annotate(frame, readings))
+            annotated = target
         if args.json:
-            print(
-                json.dumps(
-                    {"image": path, "dice": [r.to_json() for r in readings], "error": error}
-                ),
-                flush=True,
-            )
+            line = {"image": path, "dice": [r.to_json() for r in readings], "error": error}
+            if out_dir:
+                line["annotated"] = annotated
+            print(json.dumps(line), flush=True)
         elif error:
             print(f"{path}: error: {error}", file=sys.stderr)
         else:
@@ -122,5 +148,6 @@ def run(args) -> int:
                 + ("?" if r.needs_confirmation else "")
                 for r in readings
             )
-            print(f"{path}: {len(readings)} dice: {vals}")
+            where = f" (annotated: {annotated})" if annotated else ""
+            print(f"{path}: {len(readings)} dice: {vals}{where}")
     return 1 if failures and failures == len(args.images) else 0

@@ -120,3 +120,56 @@ def test_each_unreadable_file_says_why(tmp_path, capsys):
     assert "not an image" in errors[0]
     assert errors[1].startswith("a folder, not an image")
     assert errors[2] == "no such file"
+
+
+def scene(path, value, seed=1):
+    """A photo of one white die showing `value`, written to `path`; its bytes."""
+    img, _ = render([Die(value, "white", (160, 120), 56, 0)], size=(320, 240), seed=seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), img)
+    return path.read_bytes()
+
+
+def test_annotating_into_the_images_folder_leaves_the_images_as_they_were(
+    tmp_path, capsys, monkeypatch
+):
+    """`read --annotate . photo.png` wrote the annotated copy over the photo."""
+    monkeypatch.chdir(tmp_path)
+    photo = scene(tmp_path / "photo.png", 4)
+    upper = scene(tmp_path / "Upper.PNG", 2)
+    rc, out = run(["photo.png", "./Upper.PNG", "--annotate", ".", "--json"], capsys)
+    assert rc == 0
+    assert (tmp_path / "photo.png").read_bytes() == photo
+    assert (tmp_path / "Upper.PNG").read_bytes() == upper
+    # "Upper.png" is the photo itself on a disk that ignores case (a Mac's)
+    assert [json.loads(x)["annotated"] for x in out.splitlines()] == [
+        "./photo-2.png", "./Upper-2.png"
+    ]
+    assert cv2.imread("photo-2.png") is not None and cv2.imread("Upper-2.png") is not None
+
+
+def test_images_of_the_same_name_get_an_annotation_each(tmp_path, capsys):
+    """a/dice.jpg and b/dice.jpg were both drawn into one out/dice.png, the second over
+    the first."""
+    first, second = tmp_path / "a" / "dice.jpg", tmp_path / "b" / "dice.jpg"
+    scene(first, 2)
+    scene(second, 5)
+    out_dir = tmp_path / "out"
+    rc, out = run([str(first), str(second), "--annotate", str(out_dir)], capsys)
+    assert rc == 0
+    assert out.splitlines() == [
+        f"{first}: 1 dice: 2 (annotated: {out_dir / 'dice.png'})",
+        f"{second}: 1 dice: 5 (annotated: {out_dir / 'dice-2.png'})",
+    ]
+    drawn = [cv2.imread(str(out_dir / name)) for name in ("dice.png", "dice-2.png")]
+    assert [cv2.imread(str(p)).shape for p in (first, second)] == [d.shape for d in drawn]
+    assert (drawn[0] != drawn[1]).any()
+
+
+def test_an_annotation_is_never_named_as_an_image_read_nor_as_another(tmp_path):
+    out = tmp_path / "out"
+    images = [str(tmp_path / "a" / "dice.jpg"), str(tmp_path / "b" / "dice.jpg"),
+              str(out / "dice-2.png"), str(tmp_path / "c" / "dice-2.jpg")]
+    assert read_cmd.annotation_paths(images, str(out)) == [
+        str(out / name) for name in ("dice.png", "dice-3.png", "dice-2-2.png", "dice-2-3.png")
+    ]
