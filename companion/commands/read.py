@@ -4,7 +4,8 @@ image files.
 --json prints one object per image per line:
 {"image": PATH, "dice": [{"value", "colour", "bbox", "confidence"}], "error": str|null},
 with --annotate also "annotated": the PNG written, or null if none was.
-All images are read in one process; an unreadable file gives an "error" and the rest go on.
+All images are read in one process; an unreadable file, or an annotation that cannot be
+written, gives an "error" and the rest go on.
 --values tells the reader what the dice can show, as a game does (`vision.Expect`).
 """
 
@@ -122,26 +123,34 @@ def run(args) -> int:
 
     out_dir = args.annotate
     if out_dir:
-        os.makedirs(out_dir, exist_ok=True)
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as error:
+            print(f"companion read: cannot make the folder {out_dir}: {error.strerror or error}",
+                  file=sys.stderr)
+            return 2
     targets = annotation_paths(args.images, out_dir) if out_dir else [None] * len(args.images)
     failures = 0
     for path, target in zip(args.images, targets):
         readings, frame, error = read_one(path, args.values)
-        failures += error is not None
-        annotated = None
+        annotated = unwritten = None
         if target and frame is not None:
             import cv2
 
-            cv2.imwrite(target, annotate(frame, readings))
-            annotated = target
+            if cv2.imwrite(target, annotate(frame, readings)):
+                annotated = target
+            else:
+                unwritten = f"cannot write the annotated image {target}"
+        errors = [e for e in (error, unwritten) if e]
+        failures += bool(errors)
         if args.json:
-            line = {"image": path, "dice": [r.to_json() for r in readings], "error": error}
+            line = {"image": path, "dice": [r.to_json() for r in readings],
+                    "error": "; ".join(errors) or None}
             if out_dir:
                 line["annotated"] = annotated
             print(json.dumps(line), flush=True)
-        elif error:
-            print(f"{path}: error: {error}", file=sys.stderr)
-        else:
+            continue
+        if not error:
             vals = " ".join(
                 f"{r.value}"
                 + (f"({r.colour})" if r.colour else "")
@@ -150,4 +159,6 @@ def run(args) -> int:
             )
             where = f" (annotated: {annotated})" if annotated else ""
             print(f"{path}: {len(readings)} dice: {vals}{where}")
+        for said in errors:
+            print(f"{path}: error: {said}", file=sys.stderr)
     return 1 if failures and failures == len(args.images) else 0

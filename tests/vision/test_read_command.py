@@ -173,3 +173,36 @@ def test_an_annotation_is_never_named_as_an_image_read_nor_as_another(tmp_path):
     assert read_cmd.annotation_paths(images, str(out)) == [
         str(out / name) for name in ("dice.png", "dice-3.png", "dice-2-2.png", "dice-2-3.png")
     ]
+
+
+def test_an_annotation_that_cannot_be_written_is_an_error_of_its_image(tmp_path, capsys):
+    """cv2.imwrite's False was ignored: nothing written, nothing said, exit 0."""
+    good, blocked = tmp_path / "good.png", tmp_path / "blocked.png"
+    scene(good, 3)
+    scene(blocked, 6)
+    out_dir = tmp_path / "out"
+    (out_dir / "blocked.png").mkdir(parents=True)  # a folder where its copy would go
+    unwritten = f"cannot write the annotated image {out_dir / 'blocked.png'}"
+    rc, out = run([str(good), str(blocked), "--annotate", str(out_dir), "--json"], capsys)
+    written, failed = [json.loads(x) for x in out.splitlines()]
+    assert rc == 0  # one image of two went through
+    assert written["error"] is None and written["annotated"] == str(out_dir / "good.png")
+    assert failed["error"] == unwritten and failed["annotated"] is None
+    assert [die["value"] for die in failed["dice"]] == [6]  # read all the same
+
+    p = argparse.ArgumentParser()
+    read_cmd.configure(p)
+    assert read_cmd.run(p.parse_args([str(blocked), "--annotate", str(out_dir)])) == 1
+    said = capsys.readouterr()
+    assert said.out == f"{blocked}: 1 dice: 6\n"
+    assert said.err == f"{blocked}: error: {unwritten}\n"
+
+
+def test_an_annotation_folder_that_cannot_be_made_stops_before_reading(tmp_path, capsys):
+    img = tmp_path / "dice.png"
+    scene(img, 2)
+    p = argparse.ArgumentParser()
+    read_cmd.configure(p)
+    assert read_cmd.run(p.parse_args([str(img), "--annotate", str(tmp_path / ("x" * 300))])) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err.startswith("companion read: cannot make the folder ")
