@@ -109,6 +109,8 @@ def from_store(game_id: int, store_path: str | None) -> dict[str, Any]:
 def from_file(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:  # `replay abc`: a typo of an id as likely as of a file name
+        raise NotAGame(f"{path}: not a game id or a file.") from None
     except OSError as e:
         raise NotAGame(f"{path}: {e.strerror or e}.") from None
     except ValueError as e:

@@ -235,3 +235,10 @@ def test_replay_of_a_game_not_in_the_store_or_a_missing_store_is_explained(games
     assert "there is no game store at" in capsys.readouterr().err
     assert run(replay, str(path.parent / "missing.json")) == 1
     assert "missing.json" in capsys.readouterr().err
+
+
+def test_replay_of_a_word_that_is_neither_an_id_nor_a_file_says_so(tmp_path, capsys, monkeypatch):
+    """It said "abc: No such file or directory." as if a file had been meant."""
+    monkeypatch.chdir(tmp_path)
+    assert run(replay, "abc") == 1
+    assert capsys.readouterr().err == "companion replay: abc: not a game id or a file.\n"
