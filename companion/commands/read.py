@@ -157,8 +157,9 @@ def run(args) -> int:
                 + ("?" if r.needs_confirmation else "")
                 for r in readings
             )
+            told = f"{len(readings)} dice: {vals}" if readings else "no dice"
             where = f" (annotated: {annotated})" if annotated else ""
-            print(f"{path}: {len(readings)} dice: {vals}{where}")
+            print(f"{path}: {told}{where}")
         for said in errors:
             print(f"{path}: error: {said}", file=sys.stderr)
     return 1 if failures and failures == len(args.images) else 0

@@ -4,6 +4,7 @@ import argparse
 import json
 
 import cv2
+import numpy as np
 
 from companion.commands import read as read_cmd
 from vision.synth import Die, render
@@ -206,3 +207,10 @@ def test_an_annotation_folder_that_cannot_be_made_stops_before_reading(tmp_path,
     assert read_cmd.run(p.parse_args([str(img), "--annotate", str(tmp_path / ("x" * 300))])) == 2
     said = capsys.readouterr()
     assert said.out == "" and said.err.startswith("companion read: cannot make the folder ")
+
+
+def test_an_image_without_dice_says_no_dice(tmp_path, capsys):
+    """It said "empty.png: 0 dice: " with a dangling colon."""
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), np.full((240, 320, 3), 90, np.uint8))
+    assert run([str(empty)], capsys) == (0, f"{empty}: no dice\n")
