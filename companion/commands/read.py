@@ -15,6 +15,7 @@ import json
 import sys
 
 from companion.commands.folder import output_folder
+from companion.rules.core import dice_count
 
 
 def configure(parser) -> None:
@@ -157,7 +158,7 @@ def run(args) -> int:
                 + ("?" if r.needs_confirmation else "")
                 for r in readings
             )
-            told = f"{len(readings)} dice: {vals}" if readings else "no dice"
+            told = f"{dice_count(len(readings))}: {vals}" if readings else "no dice"
             where = f" (annotated: {annotated})" if annotated else ""
             print(f"{path}: {told}{where}")
         for said in errors:

@@ -159,8 +159,8 @@ def test_images_of_the_same_name_get_an_annotation_each(tmp_path, capsys):
     rc, out = run([str(first), str(second), "--annotate", str(out_dir)], capsys)
     assert rc == 0
     assert out.splitlines() == [
-        f"{first}: 1 dice: 2 (annotated: {out_dir / 'dice.png'})",
-        f"{second}: 1 dice: 5 (annotated: {out_dir / 'dice-2.png'})",
+        f"{first}: 1 die: 2 (annotated: {out_dir / 'dice.png'})",
+        f"{second}: 1 die: 5 (annotated: {out_dir / 'dice-2.png'})",
     ]
     drawn = [cv2.imread(str(out_dir / name)) for name in ("dice.png", "dice-2.png")]
     assert [cv2.imread(str(p)).shape for p in (first, second)] == [d.shape for d in drawn]
@@ -195,7 +195,7 @@ def test_an_annotation_that_cannot_be_written_is_an_error_of_its_image(tmp_path,
     read_cmd.configure(p)
     assert read_cmd.run(p.parse_args([str(blocked), "--annotate", str(out_dir)])) == 1
     said = capsys.readouterr()
-    assert said.out == f"{blocked}: 1 dice: 6\n"
+    assert said.out == f"{blocked}: 1 die: 6\n"
     assert said.err == f"{blocked}: error: {unwritten}\n"
 
 
