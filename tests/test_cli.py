@@ -23,12 +23,28 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     assert "Traceback" not in error and "Exception ignored" not in error, error
 
 
-@pytest.mark.parametrize("folder", ["afile", "afile/frames"])
-@pytest.mark.parametrize("command", [
+OUTPUT_COMMANDS = [
     ["read", "dice.jpg", "--annotate"],
     ["demo", "risknroll", "--frames"],
     ["play", "--store", "companion.db", "--frames"],
-])
+]
+
+
+@pytest.mark.parametrize("command", OUTPUT_COMMANDS)
+def test_an_output_folder_that_cannot_be_made_is_refused_before_any_work(
+    command, tmp_path, monkeypatch, capsys
+):
+    """demo and play gave a FileNotFoundError traceback (a folder under /proc, say)."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "x" * 300])
+    assert stop.value.code == 2
+    assert "cannot make the folder " in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("folder", ["afile", "afile/frames"])
+@pytest.mark.parametrize("command", OUTPUT_COMMANDS)
 def test_an_output_folder_that_is_a_file_is_refused_before_any_work(
     command, folder, tmp_path, monkeypatch, capsys
 ):

@@ -8,13 +8,16 @@ import os
 
 
 def output_folder(text: str) -> str:
-    """`text`, unless it or a folder above it is a file (argparse `type=`).
-
-    Only what is in the way is checked: the command makes the folder when it writes.
-    """
+    """`text`, made if need be (argparse `type=`): a file in the way, or a folder that
+    cannot be made (no permission, a name too long), is refused before any work."""
     part = os.path.normpath(text)
     while part and not os.path.lexists(part):
         part = os.path.dirname(part)
     if part and not os.path.isdir(part):
         raise argparse.ArgumentTypeError(f"{part} is a file, not a folder")
+    try:
+        os.makedirs(text, exist_ok=True)
+    except OSError as error:
+        raise argparse.ArgumentTypeError(
+            f"cannot make the folder {text}: {error.strerror or error}") from None
     return text

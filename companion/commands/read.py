@@ -120,16 +120,8 @@ def annotation_paths(images: list[str], out_dir: str) -> list[str]:
 
 
 def run(args) -> int:
-    import os
 
-    out_dir = args.annotate
-    if out_dir:
-        try:
-            os.makedirs(out_dir, exist_ok=True)
-        except OSError as error:
-            print(f"companion read: cannot make the folder {out_dir}: {error.strerror or error}",
-                  file=sys.stderr)
-            return 2
+    out_dir = args.annotate  # made as the command line was read (output_folder)
     targets = annotation_paths(args.images, out_dir) if out_dir else [None] * len(args.images)
     failures = 0
     for path, target in zip(args.images, targets):
