@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -34,6 +35,7 @@ def _segments(face: Face, text: str) -> list[str]:
     return pieces + [text[start:]]
 
 
+@lru_cache(maxsize=4096)  # the same labels, names and facts come back frame after frame
 def width(face: Face, text: str) -> int:
     """Pixels `text` takes in `face`: its advance, or where its ink ends if further (the
     display is drawn without anti-aliasing, whose glyphs can reach a pixel or two past

@@ -9,4 +9,4 @@ def test_screen_figures_cover_the_cold_render_and_both_sizes():
     lines: list[str] = []
     screen_figures(lines.append, rounds=1)
     assert lines[0].startswith("first render")
-    assert [line.split(":")[0] for line in lines[1:]] == ["128x64", "128x32"]
+    assert [line.split(":")[0] for line in lines[1:]] == ["128x64, new texts", "128x64", "128x32"]
