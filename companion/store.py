@@ -470,10 +470,11 @@ class Store:
             self._playable(db, game_id)
             db.execute("UPDATE games SET abandoned = ? WHERE id = ?", (_now(), game_id))
 
-    def history(self, limit: int | None = None) -> list[GameRecord]:
-        """Finished games, newest first."""
+    def history(self, limit: int | None = None, abandoned: bool = False) -> list[GameRecord]:
+        """Finished games, newest first; with `abandoned`, the abandoned ones among them."""
+        where = "finished IS NOT NULL" + (" OR abandoned IS NOT NULL" if abandoned else "")
         with self._transaction("be read", write=False) as db:
-            return self._records(db, "finished IS NOT NULL", (), limit=limit)
+            return self._records(db, where, (), limit=limit)
 
     def damaged(self) -> list[str]:
         """Every game holding a value not as the companion wrote it, and what:

@@ -1,4 +1,6 @@
-"""`companion history`: the finished games, newest first, with scores and winners.
+"""`companion history`: the finished games, newest first, with scores and winners, and
+the abandoned ones among them (a new game started over one, or one that could not be
+resumed), so that a game abandoned by mistake can still be found and replayed.
 
 The game still in progress, if any, is mentioned first, so nobody wonders where
 tonight's game went. `--json` prints one object per line for other tools. A store this
@@ -31,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with Store.open_to_read(path) as store:
             unfinished = store.unfinished()
-            finished = store.history(args.limit)
+            finished = store.history(args.limit, abandoned=True)
     except StoreError as e:
         print(f"companion history: {e}", file=sys.stderr)
         return 1
@@ -62,7 +64,8 @@ def as_json(record) -> dict:
     """One game for other tools; "damage" only for a game damaged in the store."""
     result = {
         "id": record.id,
-        "status": "finished" if record.finished else "unfinished",
+        "status": "finished" if record.finished else "abandoned" if record.abandoned
+        else "unfinished",
         "game": record.game,
         "title": title(record.game),
         "players": record.players,
@@ -89,6 +92,12 @@ def line(record) -> str:
             f"{name} {score}" + (" (won)" if seat in (record.winners or ()) else "")
             for seat, (name, score) in enumerate(zip(record.names, record.scores))
         )
+    if record.finished is None and record.abandoned:
+        steps = f"{len(record.actions)} step" + ("" if len(record.actions) == 1 else "s")
+        return (f"{record.id:>4}  {when(record.abandoned)}  {title(record.game)}  "
+                f"{', '.join(record.names)}: abandoned after {steps} "
+                f"(companion replay {record.id})"
+                + (f"; damaged in the store ({record.damage})" if record.damage else ""))
     text = f"{record.id:>4}  {when(record.finished)}  {title(record.game)}  {seats}"
     return f"{text}; damaged in the store ({record.damage})" if record.damage else text
 

@@ -90,6 +90,20 @@ def test_history_json_is_one_object_per_line_with_the_game_in_progress_first(gam
     assert last["winners"] == list(first_end.winners())
 
 
+def test_an_abandoned_game_is_listed_so_that_it_can_be_found_again(games, capsys):
+    """playing.md says an abandoned game stays visible; history listed finished ones only."""
+    path, (first, _), (second, _), (going, _) = games
+    with Store(path) as store:
+        store.abandon(going)
+    assert run(history, "--store", str(path)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [int(line.split()[0]) for line in lines] == [going, second, first]
+    assert lines[0].endswith(f"Di, Ed: abandoned after 7 steps (companion replay {going})")
+    assert run(history, "--store", str(path), "--json") == 0
+    objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["status"] for o in objects] == ["abandoned", "finished", "finished"]
+
+
 def test_history_without_a_store_says_so_and_creates_nothing(tmp_path, capsys):
     path = tmp_path / "nowhere" / "companion.db"
     assert run(history, "--store", str(path)) == 0
