@@ -216,7 +216,15 @@ def check_store(cfg) -> Check:
     import urllib.parse
     from pathlib import Path
     path = Path(cfg.store.path)
+    if path.is_dir():
+        return Check("store", FAIL, f"{path} is a folder, not a store file",
+                     f"set store.path to a file in it, e.g. {path / 'companion.db'}")
     if path.exists():
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            return Check("store", FAIL, f"the folder of {path} is not writable by this user "
+                         "(SQLite writes its -wal and -shm files beside the store)",
+                         "run as the service user (sudo -u companion companion doctor) "
+                         "or fix the folder's owner")
         if not os.access(path, os.R_OK | os.W_OK):
             return Check("store", FAIL, f"{path} is not writable by this user",
                          "run as the service user (sudo -u companion companion doctor) "
@@ -251,6 +259,9 @@ def check_store(cfg) -> Check:
                          "damaged game as it is and starts a new one; keep a copy for the report")
         return Check("store", OK, f"{path} (integrity ok, {path.stat().st_size} bytes)")
     parent = _existing_parent(path)
+    if not parent.is_dir():
+        return Check("store", FAIL, f"{path} cannot be created: {parent} is a file, not a folder",
+                     "set store.path to a place under a folder")
     if not os.access(parent, os.W_OK | os.X_OK):
         return Check("store", FAIL, f"{path} cannot be created ({parent} is not writable)",
                      "set store.path to a writable place, or run under the service "

@@ -212,6 +212,17 @@ def test_store_unwritable(tmp_path, monkeypatch):
     assert c.status == FAIL and "not writable" in c.message
 
 
+def test_store_paths_that_are_not_a_store_file_say_what_is_wrong(tmp_path):
+    """A folder as the store and a file where its folder should be were reported as
+    "cannot be read as SQLite (disk I/O error)" and "cannot be created (File exists)"."""
+    c = doctor.check_store(cfg(store={"path": str(tmp_path)}))
+    assert c.status == FAIL and c.message == f"{tmp_path} is a folder, not a store file"
+    (tmp_path / "afile").write_text("")
+    c = doctor.check_store(cfg(store={"path": str(tmp_path / "afile" / "companion.db")}))
+    assert c.status == FAIL and c.message.endswith(f"{tmp_path / 'afile'} is a file, not a folder")
+    # a store in a folder this user may not write: tests/store/test_store_read_only.py
+
+
 # ---------------------------------------------------------------- kept photos
 
 def test_kept_photos_off_counted_and_unwritable(tmp_path):

@@ -148,3 +148,19 @@ def test_a_store_opened_read_only_refuses_every_write(closed_store):
             store.append(2, {"kind": "throw", "dice": [5]})
         assert len(store.load(2).actions) == 7
     assert closed_store.read_bytes() == before
+
+
+def test_the_doctor_says_the_folder_is_not_writable_not_that_the_store_is_damaged(
+    closed_store,
+):
+    """It said "cannot be read as SQLite (unable to open database file)" and that the
+    companion would set the store aside as damaged."""
+    from companion.commands import doctor
+    from companion.config import defaults, replace
+
+    cfg = replace(defaults(), store={"path": str(closed_store)})
+    with read_only(closed_store.parent):
+        check = doctor.check_store(cfg)
+    assert check.status == doctor.FAIL
+    assert check.message.startswith(f"the folder of {closed_store} is not writable")
+    assert "damaged" not in check.message + (check.fix or "")
