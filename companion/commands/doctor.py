@@ -127,9 +127,10 @@ def check_camera(cfg, snapshot: str | None = None) -> Check:
     from hardware.camera import FolderCamera, probe_cameras
     cam, notes = probe_cameras(c)
     if cam is None:
+        fix = ("set camera.folder to a folder of photos of the dice" if c.source == "folder"
+               else "connect the camera (rpicam-hello --list-cameras) or a USB webcam")
         return Check("camera", MISSING, "no camera found (" + "; ".join(notes) + ")",
-                     "connect the camera (rpicam-hello --list-cameras) or a USB webcam; "
-                     "until then the dice are entered with the buttons",
+                     f"{fix}; until then the dice are entered with the buttons",
                      needed=c.source != "auto")
     try:
         frame = None

@@ -100,6 +100,9 @@ def test_camera_checks(tmp_path, monkeypatch):
     assert c.status == OK and "64x48" in c.message
     c = doctor.check_camera(cfg(camera={"source": "opencv", "index": 9}))
     assert c.status == MISSING and c.needed
+    assert c.fix.startswith("connect the camera")
+    c = doctor.check_camera(cfg(camera={"source": "folder", "folder": str(tmp_path / "no")}))
+    assert c.status == MISSING and c.needed and c.fix.startswith("set camera.folder")
 
 
 def test_camera_check_says_what_the_camera_sees_and_writes_the_frame(tmp_path):
