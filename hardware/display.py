@@ -94,9 +94,14 @@ class LumaDisplay:
             self.device.hide()           # luma: display off, contents kept
         self.power = on
 
+    def keep_shown(self) -> None:
+        """Leave the last image on the display when it is closed (and when the process
+        ends): for a message that must outlive the program, such as why it cannot start."""
+        self.device.persist = True
+
     def close(self) -> None:
         try:
-            self.device.cleanup()        # blanks and switches off, releases the bus
+            self.device.cleanup()        # blanks and switches off (unless kept), releases the bus
         except Exception:
             pass
 

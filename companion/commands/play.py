@@ -71,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
         cfg = load_config(args.config)
     except ConfigError as error:
         print(f"companion play: {error}", file=sys.stderr)
+        if args.service:
+            show_on_the_box(display_config(args.config), "Config error",
+                            f"{error.errors[0]}  See: companion doctor")
         return 2
     if args.size:
         cfg = replace(cfg, display={"height": int(args.size.split("x")[1])})
@@ -87,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         lock = StoreLock(path)
     except StoreError as error:
         print(f"companion play: {error}", file=sys.stderr)
+        if args.service and not isinstance(error, StoreInUse):  # in use: the OLED is theirs
+            show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 2 if isinstance(error, StoreInUse) else 1
     with lock:
         return _open_and_play(args, cfg, setup, path)
@@ -101,6 +106,8 @@ def _open_and_play(args, cfg, setup, path) -> int:
         store, damage = open_store(path)
     except StoreError as error:
         print(f"companion play: {error}", file=sys.stderr)
+        if args.service:
+            show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 1
     notice = ""
     if damage:
@@ -111,6 +118,42 @@ def _open_and_play(args, cfg, setup, path) -> int:
         return _play(args, cfg, setup, store, notice, said)
     finally:
         store.close()
+
+
+def display_config(path):
+    """The display a config file asks for, even when another part of it is wrong: its
+    [display] section alone if that is right, else the built-in one."""
+    import tomllib
+
+    from companion.config import DEFAULT_PATH, defaults, from_dict
+
+    try:
+        with open(path or DEFAULT_PATH, "rb") as fh:
+            section = tomllib.loads(fh.read().decode("utf-8-sig")).get("display", {})
+        return from_dict({"display": section}).display
+    except (OSError, ValueError, AttributeError):  # TOMLDecodeError and ConfigError too
+        return defaults().display
+
+
+def show_on_the_box(display_cfg, title: str, text: str) -> None:
+    """Leave `text` on the box's OLED (or its PNG stand-in) for a service that cannot
+    start: otherwise the box stays dark and says why only in the journal. The image stays
+    after the process ends (luma's `persist`); a terminal shows nothing more here."""
+    from companion.ui.model import Screen
+    from companion.ui.render import render
+    from hardware.display import NullDisplay, TerminalDisplay, open_display
+
+    try:
+        display = open_display(display_cfg, say=lambda _: None, dimming=False)
+    except Exception:  # the message is in the journal already
+        return
+    try:
+        if not isinstance(display, (TerminalDisplay, NullDisplay)):
+            display.show(render(Screen("message", title=title, note=text), display.size))
+            if hasattr(display, "keep_shown"):
+                display.keep_shown()
+    finally:
+        display.close()
 
 
 STORE_SET_ASIDE = (

@@ -109,6 +109,21 @@ def test_luma_dummy_device_shows_the_image():
         disp.show(Image.new("1", (128, 32)))
 
 
+def test_a_luma_display_blanks_on_close_unless_its_image_is_kept():
+    """A service that cannot start leaves why on the OLED: luma blanks the display at
+    cleanup (and at exit) unless the device persists."""
+    from luma.core.device import dummy
+    blanked = LumaDisplay(dummy(width=128, height=64, mode="1"))
+    blanked.show(sample())
+    blanked.close()
+    assert blanked.device.image.getbbox() is None
+    kept = LumaDisplay(dummy(width=128, height=64, mode="1"))
+    kept.show(sample())
+    kept.keep_shown()
+    kept.close()
+    assert same(kept.device.image, sample())
+
+
 @pytest.mark.parametrize("driver, height", [("ssd1306", 64), ("ssd1306", 32), ("ssd1309", 64)])
 def test_open_display_ssd1306_bytes_decode_to_the_image(driver, height):
     serial = CapturingSerial()

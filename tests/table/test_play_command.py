@@ -7,6 +7,7 @@ import argparse
 import io
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -107,3 +108,16 @@ def test_kept_frames_say_whether_a_live_camera_took_them(tmp_path):
         keeper = play._keeper(cfg, CameraDice(object(), live=live), store, lambda _: None)
         assert keeper.live is live
     assert play._keeper(cfg, VirtualDice(object()), store, lambda _: None) is None
+
+
+def test_the_display_to_say_a_config_error_on_is_the_files_own_if_that_part_is_right(
+    tmp_path
+):
+    good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
+    good.write_text('[display]\ndriver = "sh1106"\ni2c_address = 0x3d\n[camera]\nsourse = 1\n')
+    bad.write_text('[display]\ndriver = "sh1107"\n')
+    assert play.display_config(str(good)) == replace(
+        defaults().display, driver="sh1106", i2c_address=0x3D)
+    assert play.display_config(str(bad)) == defaults().display
+    (tmp_path / "binary.toml").write_bytes(b"\xff\xfe[display]")
+    assert play.display_config(str(tmp_path / "binary.toml")) == defaults().display

@@ -96,3 +96,31 @@ def test_the_service_starts_on_a_store_whose_game_in_play_has_a_step_that_is_not
         kept = store.load(game_id)
     assert kept.abandoned and kept.actions == ('{"kind":"throw","dice":[2,2',)
     assert kept.damage == "step 1 is not JSON"
+
+
+def test_a_service_that_cannot_start_says_why_on_its_display(tmp_path):
+    """A config typo stopped the service with the reason only in the journal: the box
+    stayed dark. Its display (here the PNG stand-in) now shows the reason."""
+    from PIL import Image
+
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[display]\ndriver = "png"\npng_dir = "{tmp_path / "frames"}"\n'
+        '[camera]\nsourse = "none"\n'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 2 and "camera.sourse" in done.stderr
+    (frame,) = (tmp_path / "frames").glob("frame_*.png")
+    from companion.ui.model import Screen
+    from companion.ui.render import render
+
+    error = done.stderr.split(": ", 2)[2].strip()
+    shown = render(Screen("message", title="Config error",
+                          note=f"{error}  See: companion doctor"))
+    image = Image.open(frame)
+    assert image.resize(shown.size, Image.Resampling.NEAREST).convert("1").tobytes() == (
+        shown.tobytes())
