@@ -54,13 +54,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 class Messages:
-    """What the hardware and the store said while starting: shown under the screen."""
+    """What the hardware and the store said while starting: shown under the simulator's
+    screen, and written to stderr (the journal) for the service, which has no other
+    place to say that its OLED, buttons or camera could not be opened."""
 
-    def __init__(self):
+    def __init__(self, to_stderr: bool = False):
         self.lines: list[str] = []
+        self.to_stderr = to_stderr
 
     def __call__(self, text: str) -> None:
         self.lines.append(text)
+        if self.to_stderr:
+            print(f"companion play: {text}", file=sys.stderr, flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,7 +106,7 @@ def _open_and_play(args, cfg, setup, path) -> int:
     """Open the store (its lock held), say if it was set aside, and play."""
     from companion.store import StoreError
 
-    said = Messages()
+    said = Messages(to_stderr=args.service)
     try:
         store, damage = open_store(path)
     except StoreError as error:
@@ -201,6 +206,7 @@ def _setup(args, cfg, rules):
 def _play(args, cfg, setup, store, notice, said) -> int:
     import random
 
+    from companion.config import replace
     from companion.table import Table
     from companion.ui.render import render
     from hardware import notify
@@ -208,8 +214,12 @@ def _play(args, cfg, setup, store, notice, said) -> int:
     from hardware.camera import CameraUnavailable
     from hardware.display import PngDisplay, open_display
 
+    if args.service:  # no terminal to stand in for a missing OLED: the journal gets stdout
+        cfg = replace(cfg, display={"fallback": "none"})
     display = open_display(cfg.display, say=said)
-    simulator = _is_terminal(display)
+    # the service is never the simulator, whatever its display: a box whose OLED failed
+    # must not take virtual dice for the players' throws
+    simulator = _is_terminal(display) and not args.service
     _log_to(Path(store.path).with_name("companion.log") if simulator else None)
     buttons = open_buttons(cfg.buttons, say=said)
     if simulator and buttons.name == "none":  # nothing could ever be pressed: do not wait

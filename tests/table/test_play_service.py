@@ -124,3 +124,38 @@ def test_a_service_that_cannot_start_says_why_on_its_display(tmp_path):
     image = Image.open(frame)
     assert image.resize(shown.size, Image.Resampling.NEAREST).convert("1").tobytes() == (
         shown.tobytes())
+
+
+def test_a_service_whose_oled_fails_is_not_the_simulator_and_says_so_in_the_journal(
+    tmp_path
+):
+    """With the OLED missing (no I2C here) the service fell back to the terminal stand-in:
+    frames of block characters went to the journal, its log to a file beside the store,
+    it said nothing on stderr, and it took itself for the simulator (virtual dice)."""
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[display]\ndriver = "ssd1306"\n[buttons]\nsource = "none"\n'
+        f'[camera]\nsource = "auto"\n[store]\npath = "{tmp_path / "companion.db"}"\n'
+    )
+    address = str(tmp_path / "notify.sock")
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(address)
+    systemd.settimeout(30)
+    service = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address},
+    )
+    try:
+        while systemd.recv(4096) != b"READY=1":
+            pass
+        service.send_signal(signal.SIGTERM)
+        out, err = service.communicate(timeout=30)
+    finally:
+        service.kill()
+        service.wait()
+        systemd.close()
+    assert service.returncode == 0
+    assert out == b""  # no frames drawn into the journal
+    assert b"companion play: " in err and b"ssd1306" in err  # why the box is dark
+    assert not (tmp_path / "companion.log").exists()  # the simulator's log file
