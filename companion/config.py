@@ -162,7 +162,8 @@ SCHEMA: tuple[Key, ...] = (
        "to measure and train the reader on your own dice (docs/vision.md)"),
     _k("vision", "photos", "str", None,
        "folder of the kept photos; unset = \"photos\" beside the store (under the "
-       "service, a folder outside /var/lib/companion also needs ReadWritePaths= in its unit)"),
+       "service, a folder outside /var/lib/companion, and not under /home, also needs "
+       "ReadWritePaths= in a drop-in: sudo systemctl edit companion)"),
     _k("vision", "keep_limit", "int", 1000,
        "keep no more photos than this (about 100 KB each at 640x480)", min=1, max=1_000_000),
     # store
@@ -177,7 +178,9 @@ SCHEMA: tuple[Key, ...] = (
     _k("game", "names", "list[str]", None, "player names in seat order (unset = P1, P2, ...)"),
     # service
     _k("service", "watchdog", "bool", True,
-       "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs"),
+       "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs; "
+       "false only with WatchdogSec=0 in a drop-in (sudo systemctl edit companion), or "
+       "systemd restarts the unanswering service every 30 s"),
 )
 
 KEYS: dict[str, Key] = {k.dotted: k for k in SCHEMA}

@@ -37,8 +37,8 @@ def _cv2():
     import cv2
     try:
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
-    except AttributeError:
-        pass
+    except AttributeError:  # OpenCV 4 (a Pi whose apt numpy is 1.x): the older name
+        cv2.setLogLevel(2)  # LOG_LEVEL_ERROR
     return cv2
 
 

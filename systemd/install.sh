@@ -86,7 +86,27 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 
 step "5/7 the package from $SRC"
-run "$VENV/bin/pip" install --upgrade "$SRC"
+# apt's picamera2 imports simplejpeg, built against the system's numpy: Bookworm's is
+# 1.24, and numpy 2 in the venv breaks it ("numpy.dtype size changed", picamera2
+# #1088), so the camera would be lost. The venv keeps the system numpy's major version
+# (then pip takes an OpenCV 4 that works with it; vision reads with either).
+NUMPY_PIN=()
+if [ "$(python3 -c 'import numpy; print(numpy.__version__.split(".")[0])' 2>/dev/null)" = 1 ]; then
+    NUMPY_PIN=("numpy<2")
+fi
+# pip builds in the checkout (build/, *.egg-info): left from an older version they would
+# install files since deleted, and root's copies would stay in the user's checkout
+run rm -rf "$SRC/build" "$SRC/table_companion.egg-info"
+run "$VENV/bin/pip" install --upgrade "$SRC" "${NUMPY_PIN[@]}"
+run rm -rf "$SRC/build" "$SRC/table_companion.egg-info"
+if [ "$DRY" = 0 ] && python3 -c 'import picamera2' >/dev/null 2>&1 \
+        && ! "$VENV/bin/python" -c 'import picamera2' >/dev/null 2>&1; then
+    "$VENV/bin/python" -c 'import picamera2' || true
+    echo "install.sh: picamera2 imports in the system Python but not in $VENV (above):" \
+         "the Pi camera would not work" >&2
+    exit 1
+fi
+run ln -sf "$VENV/bin/companion" /usr/local/bin/companion
 run install -d -m 0755 "$PREFIX/docs"
 run install -m 0644 "$SRC/docs/install.md" "$SRC/docs/hardware.md" "$SRC/docs/config.md" "$PREFIX/docs/"
 if [ "$DRY" = 1 ] || ! "$VENV/bin/python" -c 'import lgpio' >/dev/null 2>&1; then
@@ -114,7 +134,9 @@ fi
 cat <<EOF
 
 Done. Next:
-  $VENV/bin/companion doctor --config $CONF     # what works, what to fix
+  sudo systemctl stop companion                  # doctor needs the pins and camera
+  sudo companion doctor --config $CONF           # what works, what to fix
+  sudo systemctl start companion
   journalctl -u companion -f                     # the service's log
 A reboot is needed once if I2C was just enabled and /dev/i2c-1 is missing.
 EOF

@@ -3,6 +3,7 @@ security exposure is 2.5 or better. Skipped where systemd-analyze is not install
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -116,6 +117,8 @@ def test_install_dry_run_mentions_every_step():
         "usermod -a -G gpio,i2c,spi,video companion",
         "python3 -m venv --system-site-packages /opt/companion/venv",
         "/opt/companion/venv/bin/pip install --upgrade",
+        f"rm -rf {ROOT}/build",  # none left by an older version, to install deleted files
+        "ln -sf /opt/companion/venv/bin/companion /usr/local/bin/companion",
         "lgpio>=0.2.2",
         "docs/config.example.toml /etc/companion/config.toml",
         "companion config --check --config /etc/companion/config.toml",
@@ -124,6 +127,19 @@ def test_install_dry_run_mentions_every_step():
     ]:
         assert needle in out, needle
     assert "do_spi" not in out
+
+
+@pytest.mark.parametrize("system_numpy, pinned", [("1.24.2", True), ("2.2.4", False)])
+def test_the_venv_keeps_the_system_numpys_major_version(system_numpy, pinned, tmp_path):
+    """apt's picamera2 (its simplejpeg) is built against Bookworm's numpy 1.24: numpy 2 in
+    the venv stops it importing ("numpy.dtype size changed"), and the camera is lost."""
+    fake = tmp_path / "python3"
+    fake.write_text(f"#!/bin/sh\necho {system_numpy.split('.')[0]}\n")
+    fake.chmod(0o755)
+    r = subprocess.run(["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True,
+                       timeout=60, env={**os.environ, "PATH": f"{tmp_path}:{os.environ['PATH']}"})
+    pip = next(line for line in r.stdout.splitlines() if "pip install --upgrade" in line)
+    assert ("numpy<2" in pip) == pinned, pip
 
 
 def test_install_dry_run_options():
