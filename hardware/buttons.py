@@ -54,6 +54,11 @@ class Debouncer:
         """When poll() may accept a pending change, or None when nothing is pending."""
         return None if self._raw == self.level else self._since + self.window
 
+    @property
+    def pending(self) -> tuple[bool, float] | None:
+        """The raw level not accepted yet and since when, or None when nothing is pending."""
+        return None if self._raw == self.level else (self._raw, self._since)
+
     def poll(self, t: float) -> tuple[bool, float] | None:
         if self._raw != self.level and t - self._since >= self.window:
             self.level = self._raw
@@ -100,14 +105,24 @@ class ButtonLogic:
     @property
     def deadline(self) -> float | None:
         times = [self._deb.deadline]
-        if self._pressed_at is not None and not self._held:
+        if self._pressed_at is not None and not self._held and self._releasing() is None:
             times.append(self._pressed_at + self.hold_time)
         times = [x for x in times if x is not None]
         return min(times) if times else None
 
+    def _releasing(self) -> float | None:
+        """When a release still waiting out its debounce began, or None."""
+        pending = self._deb.pending
+        return pending[1] if pending and not self._is_pressed(pending[0]) else None
+
     def _hold_check(self, t: float) -> list[ButtonEvent]:
+        """One long event once the press has lasted `hold_time` by `t`; a release still
+        being debounced ends the press where it began (a press let go just before
+        `hold_time` is short, however long the debounce)."""
+        releasing = self._releasing()
+        end = t if releasing is None else min(t, releasing)
         if self._pressed_at is not None and not self._held \
-                and t - self._pressed_at >= self.hold_time:
+                and end - self._pressed_at >= self.hold_time:
             self._held = True
             return [ButtonEvent(self.name, True)]
         return []
@@ -137,8 +152,9 @@ class ButtonLogic:
         for accepted in self._deb.feed(bool(level), t):
             out += self._accept(*accepted)
         # a hold that passed while no tick came: still one long event, before anything else
-        if self._pressed_at is not None and not self._held and self._deb.deadline is not None:
-            out += self._hold_check(self._deb._since)
+        pending = self._deb.pending
+        if self._pressed_at is not None and not self._held and pending is not None:
+            out += self._hold_check(pending[1])
         return out
 
 

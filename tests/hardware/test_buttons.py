@@ -123,6 +123,24 @@ def test_long_press_without_ticks_is_still_long():
     assert [e for e, _ in out] == [ButtonEvent("select", True)]
 
 
+@pytest.mark.parametrize("debounce", [0.03, 0.3])
+def test_a_press_let_go_just_before_the_hold_time_is_short(debounce):
+    """The ticker woke at the hold deadline while the release was still being debounced,
+    and timed the hold up to then: a short Back became an undo."""
+    lg = ButtonLogic("back", hold_time=0.8, debounce=debounce)
+    out = run(lg, [("edge", LOW, 0.0), ("tick", debounce), ("edge", HIGH, 0.79)])
+    assert lg.deadline == pytest.approx(0.79 + debounce)  # not the hold's, passed meanwhile
+    out += run(lg, [("tick", 0.8), ("tick", 0.79 + debounce)])
+    assert [e for e, _ in out] == [ButtonEvent("back", False)]
+
+
+def test_a_spike_in_a_long_press_does_not_make_it_short():
+    lg = ButtonLogic("back", hold_time=0.8, debounce=0.03)
+    out = run(lg, [("edge", LOW, 0.0), ("tick", 0.03), ("edge", HIGH, 0.79),
+                   ("edge", LOW, 0.795), ("tick", 0.8)])
+    assert [e for e, _ in out] == [ButtonEvent("back", True)]
+
+
 def test_glitch_is_not_a_press():
     lg = ButtonLogic("up", debounce=0.03)
     assert run(lg, [("edge", LOW, 0.0), ("edge", HIGH, 0.01), ("tick", 0.05), ("tick", 1)]) == []
