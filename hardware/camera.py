@@ -14,6 +14,7 @@ picamera2 (Debian's python3-picamera2) and cv2 are imported lazily.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import sys
@@ -32,8 +33,18 @@ class CameraUnavailable(RuntimeError):
     """This source cannot be opened here (the message says why)."""
 
 
+log = logging.getLogger(__name__)
+
+CAPTURE_WAIT = 2.0
+"""Seconds a Pi camera capture may take before it counts as a failed read: picamera2
+otherwise waits for ever, and a camera that stops sending frames (picamera2 #794,
+#1004) would freeze the box, buttons and screen with it."""
+
+
 def _cv2():
     os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+    # a stalled webcam: V4L2's select() waits 10 s by default, a freeze at every read
+    os.environ.setdefault("OPENCV_VIDEOIO_V4L_SELECT_TIMEOUT", str(int(CAPTURE_WAIT)))
     import cv2
     try:
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
@@ -142,17 +153,30 @@ class PiCamera(Camera):
     def _read(self):
         if not self.locked and self.lock_after and self._clock() - self._started >= self.lock_after:
             self.lock()
-        return self.cam.capture_array("main")
+        return self.cam.capture_array("main", wait=CAPTURE_WAIT)
 
     def lock(self) -> bool:
-        md = self.cam.capture_metadata()
-        controls = {"AeEnable": False, "AwbEnable": False}
-        for key in ("ExposureTime", "AnalogueGain", "ColourGains"):
-            if key in md:
-                controls[key] = md[key]
-        self.cam.set_controls(controls)
+        """Fix exposure and white balance at the values the camera settled on. Only the
+        controls the camera advertises are sent (picamera2 refuses others), and with
+        libcamera 0.5 the exposure is fixed by ExposureTimeMode/AnalogueGainMode = 1
+        (manual), where AeEnable no longer does (picamera2 #1269). A lock that fails
+        leaves the camera reading on automatic, logged once: it never fails the camera."""
+        self.locked = True  # tried once: a failing lock is not retried at every read
+        try:
+            md = self.cam.capture_metadata(wait=CAPTURE_WAIT)
+            offered = getattr(self.cam, "camera_controls", None) or {}
+            wanted = {"AeEnable": False, "AwbEnable": False,
+                      "ExposureTimeMode": 1, "AnalogueGainMode": 1}
+            controls = {k: v for k, v in wanted.items() if k in offered or (
+                not offered and k in ("AeEnable", "AwbEnable"))}
+            for key in ("ExposureTime", "AnalogueGain", "ColourGains"):
+                if key in md and (not offered or key in offered):
+                    controls[key] = md[key]
+            self.cam.set_controls(controls)
+        except Exception as e:
+            log.warning("the Pi camera's exposure and white balance stay automatic: %s", e)
+            return False
         self.controls = controls
-        self.locked = True
         return True
 
     def _release(self) -> None:

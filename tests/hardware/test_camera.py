@@ -55,18 +55,37 @@ class FakePicamera2:
     def close(self):
         self.closed = True
 
-    def capture_array(self, name="main"):
+    camera_controls = {name: (0, 1, 0) for name in (  # what an imx219 advertises, in part
+        "AeEnable", "AwbEnable", "ExposureTime", "AnalogueGain", "ColourGains")}
+    refuse = ""  # a control set_controls refuses, as picamera2 does one not advertised
+
+    @staticmethod
+    def _waited(wait):
+        """Like picamera2: with no wait it blocks until a frame comes, for ever if none
+        does (stalled here: raised, not hung); with a number it times out."""
+        if FakePicamera2.stalled:
+            if wait is None:
+                raise AssertionError("picamera2 would wait for ever here")
+            raise TimeoutError("timed out")
+
+    stalled = False
+
+    def capture_array(self, name="main", wait=None):
+        self._waited(wait)
         self.captures += 1
         if self.fail_from is not None and self.captures >= self.fail_from:
             raise RuntimeError("Camera frontend has timed out!")
         w, h = self.calls[0][1]["main"]["size"]
         return np.full((h, w, 3), self.captures % 256, np.uint8)
 
-    def capture_metadata(self):
+    def capture_metadata(self, wait=None):
+        self._waited(wait)
         return {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4),
                 "Lux": 300.0}
 
     def set_controls(self, controls):
+        if self.refuse in controls:
+            raise RuntimeError(f"Control {self.refuse} is not advertied by libcamera")
         self.calls.append(("set_controls", controls))
 
 
@@ -76,6 +95,9 @@ def fake_picamera2(monkeypatch):
     mod.Picamera2 = FakePicamera2
     FakePicamera2.instances = []
     FakePicamera2.fail_from = None
+    FakePicamera2.stalled = False
+    FakePicamera2.refuse = ""
+    FakePicamera2.camera_controls = dict(FakePicamera2.camera_controls)
     FakePicamera2.no_camera = False
     monkeypatch.setitem(sys.modules, "picamera2", mod)
     return FakePicamera2
@@ -115,6 +137,42 @@ def test_picamera2_locks_exposure_and_white_balance_after_settling(fake_picamera
     assert sum(c[0] == "set_controls" for c in fake.calls) == 1     # once
 
 
+def test_a_stalled_pi_camera_fails_its_reads_instead_of_freezing_the_box(fake_picamera2):
+    """picamera2 waits for ever for a frame unless told how long (picamera2 #794, #1004):
+    the box froze, buttons and screen with it."""
+    now = [0.0]
+    cam = PiCamera(lock_after=0.5, fail_after=3, clock=lambda: now[0])
+    now[0] = 1.0  # the lock is due: its metadata must not wait for ever either
+    fake_picamera2.stalled = True
+    assert cam.read() is None and cam.read() is None
+    with pytest.raises(CameraFailed, match="TimeoutError"):
+        cam.read()
+
+
+def test_a_lock_the_camera_refuses_leaves_it_reading_on_automatic(fake_picamera2, caplog):
+    """A control the camera does not advertise made every read fail, then the camera."""
+    fake_picamera2.refuse = "AwbEnable"
+    now = [0.0]
+    cam = PiCamera(lock_after=0.5, fail_after=2, clock=lambda: now[0])
+    now[0] = 1.0
+    with caplog.at_level("WARNING"):
+        frames = [cam.read() for _ in range(5)]
+    assert all(f is not None for f in frames) and not cam.failed
+    assert cam.locked and caplog.text.count("stay automatic") == 1
+
+
+def test_the_lock_sends_only_what_the_camera_advertises(fake_picamera2):
+    """libcamera 0.5 fixes the exposure by ExposureTimeMode/AnalogueGainMode, where it
+    offers them (picamera2 #1269); a camera without AWB gets no AWB controls."""
+    fake_picamera2.camera_controls = {name: (0, 1, 0) for name in (
+        "AeEnable", "ExposureTimeMode", "AnalogueGainMode", "ExposureTime", "AnalogueGain")}
+    cam = PiCamera(lock_after=0)
+    assert cam.lock()
+    assert fake_picamera2.instances[0].calls[-1] == ("set_controls", {
+        "AeEnable": False, "ExposureTimeMode": 1, "AnalogueGainMode": 1,
+        "ExposureTime": 12000, "AnalogueGain": 2.5})
+
+
 def test_picamera2_manual_lock_only(fake_picamera2):
     now = [0.0]
     cam = PiCamera(lock_after=0, clock=lambda: now[0])
@@ -141,7 +199,7 @@ def test_a_good_frame_resets_the_failure_count(fake_picamera2):
     cam = PiCamera(lock_after=0, fail_after=2)
     fake = fake_picamera2.instances[0]
     real = fake.capture_array
-    fake.capture_array = lambda name="main": None
+    fake.capture_array = lambda name="main", wait=None: None
     assert cam.read() is None and cam.failures == 1
     fake.capture_array = real
     assert cam.read() is not None and cam.failures == 0
