@@ -15,6 +15,30 @@ from companion.store import Store
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_until_ready_then_stop(tmp_path, config) -> tuple[int, bytes, bytes]:
+    """`play --service` as systemd starts it, stopped with SIGTERM once it reports
+    READY=1: (exit code, stdout, stderr)."""
+    address = str(tmp_path / "notify.sock")
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(address)
+    systemd.settimeout(30)
+    service = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address},
+    )
+    try:
+        while systemd.recv(4096) != b"READY=1":
+            pass
+        service.send_signal(signal.SIGTERM)
+        out, err = service.communicate(timeout=30)
+    finally:
+        service.kill()
+        service.wait()
+        systemd.close()
+    return service.returncode, out, err
+
+
 def test_the_service_reports_ready_feeds_the_watchdog_and_stops_on_sigterm(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text(
@@ -71,27 +95,8 @@ def test_the_service_starts_on_a_store_whose_game_in_play_has_a_step_that_is_not
         '[buttons]\nsource = "none"\n[camera]\nsource = "none"\n'
         f'[store]\npath = "{store_path}"\n'
     )
-    address = str(tmp_path / "notify.sock")
-    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    systemd.bind(address)
-    systemd.settimeout(30)
-    service = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address},
-    )
-    try:
-        while systemd.recv(4096) != b"READY=1":
-            pass
-        service.send_signal(signal.SIGTERM)
-        assert service.wait(timeout=30) == 0
-        assert b"Traceback" not in service.stderr.read()
-    finally:
-        service.kill()
-        service.wait()
-        service.stdout.close()
-        service.stderr.close()
-        systemd.close()
+    code, _, err = run_until_ready_then_stop(tmp_path, config)
+    assert code == 0 and b"Traceback" not in err
     with Store(store_path) as store:
         kept = store.load(game_id)
     assert kept.abandoned and kept.actions == ('{"kind":"throw","dice":[2,2',)
@@ -137,25 +142,8 @@ def test_a_service_whose_oled_fails_is_not_the_simulator_and_says_so_in_the_jour
         '[display]\ndriver = "ssd1306"\n[buttons]\nsource = "none"\n'
         f'[camera]\nsource = "auto"\n[store]\npath = "{tmp_path / "companion.db"}"\n'
     )
-    address = str(tmp_path / "notify.sock")
-    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    systemd.bind(address)
-    systemd.settimeout(30)
-    service = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address},
-    )
-    try:
-        while systemd.recv(4096) != b"READY=1":
-            pass
-        service.send_signal(signal.SIGTERM)
-        out, err = service.communicate(timeout=30)
-    finally:
-        service.kill()
-        service.wait()
-        systemd.close()
-    assert service.returncode == 0
+    code, out, err = run_until_ready_then_stop(tmp_path, config)
+    assert code == 0
     assert out == b""  # no frames drawn into the journal
     assert b"companion play: " in err and b"ssd1306" in err  # why the box is dark
     assert not (tmp_path / "companion.log").exists()  # the simulator's log file
