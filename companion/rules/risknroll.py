@@ -325,9 +325,9 @@ class RiskNRollState:
             return replace(self, roll=roll, phase="choose", message="")
         if self._effect("no_harm"):
             kept = self.turn_points
-            return replace(self, roll=roll)._end_turn(
-                kept, f"No points, but No Harm/No Foul: P{self.seat + 1} keeps {kept}"
-            )
+            said = (f"No points, but No Harm/No Foul: P{self.seat + 1} keeps {kept}" if kept
+                    else f"No points: P{self.seat + 1} had nothing yet to keep")
+            return replace(self, roll=roll)._end_turn(kept, said)
         lost = self.turn_points
         return replace(self, roll=roll)._end_turn(
             0, f"Belly up! P{self.seat + 1} loses {lost}" if lost else "Belly up! No points"

@@ -150,6 +150,12 @@ def test_no_harm_no_foul_keeps_the_turn_points_on_a_belly_up():
     assert "No Harm/No Foul" in state.message
 
 
+def test_no_harm_no_foul_on_a_first_throw_that_scores_nothing_keeps_nothing():
+    state = play(new(2), "draw No Harm/No Foul", "play", "throw 2 2 3 3 4 6")
+    assert state.totals == (0, 0) and state.seat == 1
+    assert state.message == "No points: P1 had nothing yet to keep"  # not "keeps 0"
+
+
 def test_no_harm_no_foul_keeps_the_points_after_rolling_out():
     state = play(new(2), "draw No Harm/No Foul", "play", *ROLL_OUT, belly_up())
     assert state.totals == (500, 0)
