@@ -73,6 +73,24 @@ class StoreLock:
         )
 
 
+def holder(store: str | Path, locks: str = "/proc/locks") -> int | None:
+    """The pid of the companion holding `store`'s lock, or None: read from the kernel's
+    list of locks, so that asking (companion doctor) never takes the lock itself, even
+    for an instant in which a starting service would be refused."""
+    path = Path(store).expanduser()
+    try:
+        st = (path.with_name(f"{path.name}.lock")).stat()
+        table = Path(locks).read_text()
+    except OSError:
+        return None
+    inode = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    for line in table.splitlines():
+        fields = line.split()  # "1: FLOCK  ADVISORY  WRITE 1234 fe:00:2146337 0 EOF"
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == inode:
+            return int(fields[4]) if fields[4].isdigit() else None
+    return None
+
+
 def _open(path: Path) -> int:
     """The lock file, made if need be; read-only if another user made it (say root, in
     a run by hand): flock needs no write, and that file must not block the service."""

@@ -258,7 +258,11 @@ def check_store(cfg) -> Check:
             return Check("store", FAIL, f"{path}: {games}: {'; '.join(damaged[:3])}",
                          "`companion replay ID` shows how far each replays; play keeps a "
                          "damaged game as it is and starts a new one; keep a copy for the report")
-        return Check("store", OK, f"{path} (integrity ok, {path.stat().st_size} bytes)")
+        from companion.store_lock import holder
+        pid = holder(path)
+        in_use = f"; in use by the companion with pid {pid}" if pid else ""
+        return Check("store", OK,
+                     f"{path} (integrity ok, {path.stat().st_size} bytes{in_use})")
     parent = _existing_parent(path)
     if not parent.is_dir():
         return Check("store", FAIL, f"{path} cannot be created: {parent} is a file, not a folder",

@@ -118,3 +118,36 @@ def test_a_store_whose_folder_cannot_be_made_cannot_be_locked(tmp_path):
         StoreLock(tmp_path / "state" / "companion.db")
     assert not isinstance(caught.value, StoreInUse)
     assert str(tmp_path / "state" / "companion.db") in str(caught.value)
+
+
+def test_who_holds_a_store_is_read_from_the_kernel_without_locking(tmp_path):
+    """For `companion doctor`: asking must not take the lock, even for an instant in
+    which a starting service would be refused."""
+    from companion.store_lock import holder
+
+    if not Path("/proc/locks").exists():
+        pytest.skip("no /proc/locks here")
+    store = tmp_path / "companion.db"
+    assert holder(store) is None  # no lock file
+    with StoreLock(store):
+        assert holder(store) == os.getpid()
+        assert holder(tmp_path / "other.db") is None
+    assert holder(store) is None  # released: the file stays, its lock is gone
+
+
+def test_the_doctor_says_which_companion_holds_the_store(tmp_path):
+    from companion.commands import doctor
+    from companion.config import defaults, replace
+    from companion.store import Store
+
+    if not Path("/proc/locks").exists():
+        pytest.skip("no /proc/locks here")
+    store = tmp_path / "companion.db"
+    with Store(store):
+        pass
+    cfg = replace(defaults(), store={"path": str(store)})
+    assert "in use" not in doctor.check_store(cfg).message
+    with StoreLock(store):
+        check = doctor.check_store(cfg)
+    assert check.status == doctor.OK
+    assert check.message.endswith(f"; in use by the companion with pid {os.getpid()})")
