@@ -248,3 +248,64 @@ def test_scores_may_go_negative_when_the_floor_is_removed(monkeypatch):
     state = at(new(3), totals=(0, 100, 0))
     state = play(state, "draw The Plague", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
     assert state.totals == (510, -100, -200)
+
+
+# -- rules the review found untested (each checked against the rulebook and rulings) ------
+
+def test_a_bonus_that_reaches_the_target_starts_the_final_round():
+    """R23: "A bank that brings anyone to 2000 or more (a Bonus Time or Plus/Minus bonus
+    included) starts it"; 1200 + 510 alone would not."""
+    state = at(new(3), totals=(1200, 0, 0))
+    state = play(state, "draw Bonus Time 300", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
+                 "keep 1 bank")
+    assert state.totals == (2010, 0, 0) and state.final_round and state.seat == 1
+
+
+def test_plus_minus_cannot_take_a_score_below_zero():
+    """R16: a deduction cannot take a score below zero (tested before for The Plague)."""
+    state = at(new(2), totals=(0, 120))
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
+                 "keep 1 bank", "target P2")
+    assert state.totals == (710, 0)
+
+
+def test_the_plague_is_paid_once_even_after_two_roll_outs():
+    state = at(new(3), totals=(0, 1000, 1000))
+    state = play(state, "draw The Plague", "play", *ROLL_OUT, *ROLL_OUT, "throw 1 2 2 3 4 6",
+                 "keep 1 bank")
+    assert state.totals == (1010, 800, 800)
+
+
+@pytest.mark.parametrize("card", ["Plus/Minus", "The Plague", "Bonus Time 300"])
+def test_a_declined_card_pays_nothing_after_rolling_out(card):
+    state = at(new(2), totals=(0, 1000))
+    state = play(state, f"draw {card}", "decline", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == (510, 1000) and state.phase == "draw"
+
+
+def test_dice_set_aside_never_join_a_later_throw():
+    """"Once you set scoring dice aside, you may not use them for the rest of your turn":
+    1 1 set aside and a 1 thrown later are not three of a kind (300) but 10 more."""
+    state = play(new(2, action_cards=False), "throw 1 1 2 3 4 6", "keep 1 1 roll",
+                 "throw 1 2 3 4")
+    assert {a["dice"] for a in state.legal_actions()} == {(1,)}
+    state = play(state, "keep 1 bank")
+    assert state.totals == (30, 0)
+
+
+def test_the_last_seats_plus_minus_can_change_the_winner():
+    """The last turn's bonus and deduction count before the winner is named."""
+    state = at(new(2), totals=(2100, 1650), seat=1, final_round=True)
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
+                 "keep 1 bank")
+    assert not state.is_over() and state.phase == "target"  # 1650 + 510 + 200 = 2360
+    state = play(state, "target P1")
+    assert state.is_over() and state.totals == (1900, 2360) and state.winners() == (1,)
+
+
+def test_double_millennium_is_played_with_the_action_cards_too():
+    state = new(2, double_millennium=True)
+    assert state.target == 4000 and state.phase == "draw"
+    state = at(state, totals=(3700, 0))
+    state = play(state, "draw Double Time", "play", "throw 1 1 1 2 3 4", "keep 1 1 1 bank")
+    assert state.totals == (4300, 0) and state.final_round  # 300 doubled
