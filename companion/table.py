@@ -110,6 +110,7 @@ class _Entry:
     why: str = ""  # why a reading is to be checked
     read: _Read | None = None  # the camera reading being checked (None: entered by hand)
     blank: set[int] = field(default_factory=set)  # no value yet: shown as "?" off the cursor
+    moved: bool = False  # the player brought the cursor to this die (Select, Back)
 
     def shown(self, cursor: bool = True) -> tuple[int, ...]:
         """The values to draw: 0 (a "?") for a die with no value yet, but at the cursor."""
@@ -657,24 +658,32 @@ class Table:
             entry.touched.add(i)
             entry.blank.discard(i)
             entry.flagged.discard(i)  # looked at and passed: checked
-            entry.cursor = (i + 1) % len(entry.values)
+            entry.cursor, entry.moved = (i + 1) % len(entry.values), True
             if entry.cursor in entry.blank:  # dice entered in order: start from this one
                 entry.values[entry.cursor] = entry.values[i]
         elif button == "back":
             if i > 0:
-                entry.cursor = i - 1
+                entry.cursor, entry.moved = i - 1, True
             else:
                 self.mode = "throw"
                 self._entry = None
                 self._say("Entry cancelled")
-        else:  # OK: the die at the cursor stands as shown; the throw is stored once all do
-            entry.touched.add(i)
-            entry.blank.discard(i)
-            entry.flagged.discard(i)
+        else:
+            # OK stores the throw once every die is set. The cursor's die counts as set if
+            # the player brought the cursor there or changed it; one the cursor was put on
+            # (at the start, or by an OK too soon) does not, so stray OKs never store a
+            # die nobody set: a missed die's "?", or 1s.
+            if entry.moved:
+                entry.touched.add(i)
+                entry.blank.discard(i)
+                entry.flagged.discard(i)
             unset = sorted(set(range(len(entry.values))) - entry.touched)
-            if unset:  # an OK pressed too soon must not store a throw of 1s
-                entry.cursor = unset[0]
-                self._say(f"Set die {unset[0] + 1} first (Select: next die)")
+            if unset:
+                j = unset[0]
+                if j != i and j in entry.blank and j > 0 and j - 1 not in entry.blank:
+                    entry.values[j] = entry.values[j - 1]  # as Select would start it
+                entry.cursor, entry.moved = j, False
+                self._say(f"Set die {j + 1} first (Up/Down, Select)")
                 return
             if entry.read is None:
                 self._apply(Action("throw", dice=tuple(sorted(entry.values))))

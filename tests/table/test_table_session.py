@@ -246,8 +246,8 @@ def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):
     press(table, "ok")  # too soon: the missing die has no value, and nothing is stored
     assert table.screen().cursor == 5 and table.screen().note.startswith("Set die 6 first")
     assert table.steps == steps
-    assert table.screen().entry == (1, 1, 2, 5, 4, 1)  # at the cursor: the value to set
-    press(table, "down")  # 1 -> 6
+    assert table.screen().entry == (1, 1, 2, 5, 4, 4)  # starts as the die before it
+    press(table, "up", "up")  # 4 -> 6
     assert table.screen().entry == (1, 1, 2, 5, 4, 6)
     press(table, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 2, 4, 5, 6]}
@@ -349,12 +349,13 @@ def test_a_die_set_aside_but_left_in_view_is_asked_about_not_dropped(store):
     assert len(stored(store, table)) == table.steps and stored(store, table)[-1]["kind"] != "throw"
     # corrected: which six of the seven were thrown is not known, so every die is checked
     choose(table, 0)
+    press(table, "ok", "ok", "ok")  # stray OKs store nothing and move nothing
+    assert table.screen().note.startswith("Set die 1 first") and table.screen().cursor == 0
     for die in range(1, 6):
-        press(table, "ok")
-        assert table.screen().note.startswith(f"Set die {die + 1} first")
+        press(table, "select")
         assert table.screen().cursor == die and table.mode == "enter"
-        assert die - 1 not in table.screen().flagged  # the die OK'd is checked: no "?"
-    press(table, "ok")
+        assert die - 1 not in table.screen().flagged  # the die passed is checked: no "?"
+    press(table, "ok")  # the last die: the player brought the cursor to it
     assert table.mode != "enter" and stored(store, table)[-1]["kind"] == "throw"
 
 
@@ -371,8 +372,23 @@ def test_a_missing_die_corrected_at_once_is_never_stored_as_a_one(store):
     assert table.screen().entry == (3, 3, 4, 4, 0, 0)
     choose(table, 0)  # Correct
     assert table.screen().cursor == 4 and table.screen().entry == (3, 3, 4, 4, 1, 0)
-    press(table, "ok")
-    assert table.steps == steps and table.screen().note.startswith("Set die 6 first")
+    press(table, "ok", "ok", "ok", "ok", "ok", "ok")
+    assert table.steps == steps and table.screen().note.startswith("Set die 5 first")
+    assert table.screen().cursor == 4
+
+
+def test_stray_oks_in_hand_entry_never_store_a_throw(store):
+    """Six OKs walked through the dice, each taking the 1 shown, and stored six 1s (a
+    2000-point roll-out): a die counts as set only if the player set it or moved to it."""
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    steps = table.steps
+    press(table, "select", *["ok"] * 8)
+    assert table.steps == steps and table.mode == "enter" and table.screen().cursor == 0
+    press(table, "up", "select", "ok")  # die 1 set to 2; die 2 starts at 2, moved to
+    assert table.screen().note.startswith("Set die 3 first") and table.screen().cursor == 2
+    assert table.screen().entry == (2, 2, 2, 0, 0, 0)  # die 3 starts as die 2 was set
 
 
 def test_dice_not_yet_entered_by_hand_show_a_question_mark(store):
@@ -692,8 +708,8 @@ def test_ok_before_every_die_is_set_stores_nothing(store):
     steps = table.steps
     press(table, "select", "ok")
     assert table.mode == "enter" and table.steps == steps
-    assert table.screen().note == "Set die 2 first (Select: next die)"
-    assert table.screen().cursor == 1
+    assert table.screen().note == "Set die 1 first (Up/Down, Select)"
+    assert table.screen().cursor == 0
     press(table, *["select"] * 5, "ok")  # every die visited: six 1s is what was meant
     assert table.steps == steps + 1
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
