@@ -59,15 +59,18 @@ def advise(state: RiskNRollState) -> list[Advice]:
 
 def _by_chance_to_win(options: list, chances: list[float], details: list[str]) -> list[Advice]:
     """The options of the turn that ends the game, by their chance to win (a tie shares
-    the win, R25), then by points; the menu shows `details` instead of the points."""
-    order = sorted(range(len(options)), key=lambda i: (-chances[i], -options[i][2]))
-    top_chance, top_value = chances[order[0]], options[order[0]][2]
-    advice = []
-    for i in order:
-        action, label, value, bust = options[i]
-        best = chances[i] >= top_chance - 1e-9 and value >= top_value - 1e-9 * abs(top_value)
-        advice.append(Advice(action, label, value, bust, best, details[i]))
-    return advice
+    the win, R25), then a sure win by banking before a sure one by rolling on, then by
+    points; the menu shows `details` instead of the points."""
+    def rank(i: int) -> tuple:
+        action, _, value, _ = options[i]
+        # a win made sure ends the game now: a bank before a roll that can only win too
+        # (under No Harm/No Foul a sure roll goes on until a belly up)
+        sure_roll = chances[i] >= 1 - 1e-9 and action.get("then") != "bank"
+        return -round(chances[i], 9), sure_roll, -round(value, 6)
+
+    order = sorted(range(len(options)), key=rank)
+    top = rank(order[0])
+    return [Advice(*options[i], rank(i) == top, details[i]) for i in order]
 
 
 def _bank_outcome(state: RiskNRollState, bank: Action) -> str:
@@ -77,12 +80,17 @@ def _bank_outcome(state: RiskNRollState, bank: Action) -> str:
 
 
 def _chance_text(chance: float) -> str:
-    """"wins" or "loses" only when certain; otherwise a percentage from 1 to 99."""
+    """"wins" or "loses" only when certain; otherwise a percentage, to a tenth below 1%
+    ("wins 0.4%", "wins <0.1%": two chances 250 times apart read alike as 1%), ">99%"
+    short of certain."""
     if chance >= 1 - 1e-9:
         return "wins"
     if chance <= 1e-9:
         return "loses"
-    return f"wins {min(99, max(1, round(100 * chance)))}%"
+    percent = 100 * chance
+    if percent < 1:
+        return "wins <0.1%" if percent < 0.1 else f"wins {percent:.1f}%"
+    return "wins >99%" if percent > 99 else f"wins {round(percent)}%"
 
 
 def _winning_banks_first(state: RiskNRollState, options: list) -> list[Advice]:

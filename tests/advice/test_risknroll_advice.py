@@ -143,10 +143,31 @@ def test_the_last_turn_banks_a_win_in_hand_rather_than_chase_points():
     assert chances == sorted(chances, reverse=True)
 
 
-def _percent(detail: str) -> int:
+def test_a_sure_win_banks_rather_than_rolls_on_under_no_harm():
+    """Every option wins once the turn points alone do (a belly up keeps them under No
+    Harm/No Foul): the star went to the roll worth most points, and the advice rolled
+    on until a belly up."""
+    state = three((1, 5, 2, 3, 4, 6), "No Harm/No Foul", totals=(2000, 0, 1900), seat=2,
+                  final_round=True, turn_points=150)
+    advice = advise(state)
+    assert all(a.detail == "wins" for a in advice)
+    assert advice[0].action == Action("keep", dice=(1, 5), then="bank") and advice[0].best
+    assert not any(a.best for a in advice[1:])
+
+
+def test_small_chances_to_win_are_told_apart():
+    state = GAME.new(3).apply(Action("draw", card="Double Time"))
+    state = replace(state, totals=(4020, 0, 0), seat=2, final_round=True)
+    details = {a.action["play"]: a.detail for a in advise(state)}
+    assert details == {True: "wins 0.4%", False: "wins <0.1%"}  # were both "wins 1%"
+
+
+def _percent(detail: str) -> float:
     """The chance to win a menu shows, in percent (a tie shares the win)."""
     words = {"wins": 100, "ties": 100, "loses": 0}
-    return words[detail] if detail in words else int(detail.split()[1].rstrip("%"))
+    if detail in words:
+        return words[detail]
+    return float(detail.split()[1].strip("<>%"))
 
 
 def test_the_last_turn_under_double_time_banks_the_win():
