@@ -114,7 +114,7 @@ SCREENS: dict[str, Screen] = {
         active=2,
         view=View(
             dice=(3, 4, 4, 5, 6, 6),
-            lines=("Last turn: 780", "Double Time"),
+            lines=("Turn 780 (last)", "Double Time"),
         ),
         menu=Menu((MenuItem("5 +50 bank", "wins", best=True),
                    MenuItem("5 +50 roll 5", "wins 92%"))),

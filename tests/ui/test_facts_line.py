@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion import rules
-from companion.rules import Action
+from companion.rules import Action, risknroll
 from companion.ui import text
 from companion.ui.fonts import BODY, SMALL
 from companion.ui.render import FACT_SEPARATOR
@@ -30,13 +30,19 @@ def test_a_declined_card_with_a_long_name_still_reads_declined():
     assert "eclined" in shown(state)
 
 
-@pytest.mark.parametrize("card", ["The Plague", "Double Time", "Deuces"])
-def test_the_final_round_and_the_card_both_show(card):
+CARDS = sorted({card.name for card in risknroll.ACTION_CARDS})
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_in_the_final_round_the_turn_and_every_card_in_play_show_whole(card):
+    """"Final round: 2000+" came first and cut the card off ("No Harm/No..."; a Bonus
+    Time's amount was always lost): the turn now says it is the last."""
     game = rules.get("risknroll")
     state = game.new(2, {})
     state = game.from_json({**state.to_json(), "totals": [2100, 900], "seat": 1,
-                            "final_round": True})
+                            "final_round": True, "turn_points": 1280})
     state = state.apply(Action("draw", card=card)).apply(Action("card", play=True))
-    assert shown(state) == f"Last turn: 0 · {card}"
+    short = risknroll.SHORT_NAMES.get(card, card)
+    assert shown(state) == f"Turn 1280 (last) · {short}"
     chose = state.apply(Action("throw", dice=(1, 2, 3, 4, 6, 6)))
-    assert shown(chose) == f"Last turn: 0 · {card}"
+    assert shown(chose) == f"Turn 1280 (last) · {short}"
