@@ -23,9 +23,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
-from companion.commands.bench_vision import photos_dir  # noqa: E402
+from companion.commands.bench_vision import photos_dir, readable_photos  # noqa: E402
 from vision import reader, synth  # noqa: E402
-from vision.photo_sets import load_labels, photo_sets  # noqa: E402
+from vision.photo_sets import photo_sets  # noqa: E402
 from vision.reading import CONFIRM_BELOW  # noqa: E402
 from vision.score import Tally, match, resized  # noqa: E402
 
@@ -63,8 +63,7 @@ def main() -> int:
     if not sets:
         print(f"no dice photos under {photos_dir(a.photos)}")
         return 1
-    rows = {s: [(r, cv2.imread(str(s / r["image"]))) for r in load_labels(s, "validation")]
-            for s in sets}
+    rows = {s: readable_photos(s, "validation") for s in sets}
     for name, change in CHANGES.items():
         for s in sets:
             t, ms, width = Tally(), [], 0

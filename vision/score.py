@@ -14,10 +14,12 @@ class Tally:
     wrong_value: int = 0
     missed: int = 0
     false: int = 0
+    unreadable: int = 0  # images whose file could not be read: left out of the figures
     ms: list = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for k in ("images", "exact", "dice", "right", "wrong_value", "missed", "false"):
+        for k in ("images", "exact", "dice", "right", "wrong_value", "missed", "false",
+                  "unreadable"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.ms.extend(other.ms)
 

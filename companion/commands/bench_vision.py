@@ -41,7 +41,9 @@ def score_photo_set(
     values=None,
 ):
     """(Tally, names of the images not read exactly right) for one set (and split),
-    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`;
+    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`.
+    An image whose file cannot be read is left out of the figures, counted in
+    `Tally.unreadable` and named among the failures;
     `values`: the counts the dice can show, told to the reader as a game tells it."""
     import cv2
 
@@ -53,11 +55,28 @@ def score_photo_set(
     failures = []
     for row in load_labels(set_dir, split, as_labelled)[:limit]:
         img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
+        if img is None:  # a missing or damaged file is no misreading: say so, go on
+            total.unreadable += 1
+            failures.append(f"{row['image']} (cannot be read)")
+            continue
         t = match(vision.read(img, expect, closer=read_closer(row)), row["dice"])
         total.add(t)
         if not t.exact:
             failures.append(row["image"])
     return total, failures
+
+
+def readable_photos(set_dir: Path, split: str | None = None, out=print) -> list:
+    """[(row, image)] of one set's photos (and split) whose file can be read, for the
+    benchmarks that change each photo many times; each one that cannot be is said."""
+    import cv2
+
+    rows = [(r, cv2.imread(str(set_dir / r["image"]), cv2.IMREAD_COLOR))
+            for r in load_labels(set_dir, split)]
+    for r, img in rows:
+        if img is None:
+            out(f"{set_dir.name}: {r['image']} cannot be read, left out")
+    return [(r, img) for r, img in rows if img is not None]
 
 
 def synthetic_scenes(n: int, seed0: int = 10_000):
@@ -115,7 +134,9 @@ def timing_frames(sets: list[Path], n: int = 40):
     for sd in sets:
         for row in load_labels(sd):
             if (row.get("width"), row.get("height")) == (640, 480) and len(frames) < n:
-                frames.append(cv2.imread(str(sd / row["image"]), cv2.IMREAD_COLOR))
+                img = cv2.imread(str(sd / row["image"]), cv2.IMREAD_COLOR)
+                if img is not None and img.shape[:2] == (480, 640):
+                    frames.append(img)
     if not frames:
         frames = [img for img, _ in synthetic_scenes(n)]
     return frames
@@ -130,6 +151,7 @@ def figures(t) -> dict:
         "missed": t.missed,
         "false_per_image": round(t.false / max(t.images, 1), 3),
         "exact_pct": round(100.0 * t.exact / max(t.images, 1), 2),
+        "unreadable": t.unreadable,
     }
 
 
@@ -138,6 +160,8 @@ def line(name: str, f: dict) -> str:
         f"{name:<50} images {f['images']:>4}  dice {f['dice']:>5}  "
         f"right {f['right_pct']:6.2f}%  wrong {f['wrong_value']:>3}  missed {f['missed']:>4}  "
         f"false/img {f['false_per_image']:.3f}  exact {f['exact_pct']:6.2f}%"
+        + (f"  ({n} image{'s' * (n > 1)} could not be read, left out)"
+           if (n := f.get("unreadable")) else "")
     )
 
 
@@ -163,7 +187,7 @@ def vision_figures(
     for sd in sets:
         for split in SPLITS:
             t, _ = score_photo_set(sd, limit, split, as_labelled, values)
-            if t.images:
+            if t.images or t.unreadable:
                 name = f"{sd.name} {split}"
                 results[name] = figures(t)
                 n = 0 if as_labelled else fixes_applied(sd, split, limit)

@@ -62,6 +62,9 @@ def load_photos(root: Path, training: bool = True) -> list[Scene]:
     for set_dir in photo_sets(root):
         for row in load_labels(set_dir, "train" if training else "validation"):
             img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
+            if img is None:
+                print(f"skipped {set_dir / row['image']}: cannot be read")
+                continue
             scenes.append(
                 Scene(img, _photo_dice(row, set_dir.name), f"{set_dir.name}/{row['image']}")
             )

@@ -1,0 +1,67 @@
+"""`companion bench vision` on a photo set someone else made: a file it names that is
+missing or damaged is left out and said, and the other photos are still scored."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+
+from companion.commands.bench_vision import (
+    readable_photos,
+    score_photo_set,
+    timing_frames,
+    vision_figures,
+)
+from vision import synth
+
+
+def a_set(tmp_path):
+    """A set of one synthetic scene, a photo that is not there and one that is no image."""
+    (tmp_path / "images").mkdir()
+    img, labels = synth.scene(10_001)
+    cv2.imwrite(str(tmp_path / "images" / "good.png"), img)
+    (tmp_path / "images" / "torn.jpg").write_bytes(b"\xff\xd8\xff\xe0 not the rest")
+    h, w = img.shape[:2]
+    rows = [{"image": f"images/{name}", "width": w, "height": h, "dice": labels}
+            for name in ("good.png", "gone.jpg", "torn.jpg")]
+    (tmp_path / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return labels
+
+
+def test_photos_that_cannot_be_read_are_left_out_and_named(tmp_path):
+    labels = a_set(tmp_path)
+    total, failures = score_photo_set(tmp_path)
+    assert (total.images, total.dice, total.unreadable) == (1, len(labels), 2)
+    assert total.right == len(labels)
+    assert failures == ["images/gone.jpg (cannot be read)", "images/torn.jpg (cannot be read)"]
+
+
+def test_the_figures_say_how_many_photos_were_left_out(tmp_path):
+    a_set(tmp_path)
+    lines = []
+    figures = vision_figures(tmp_path, out=lines.append, synthetic=0)
+    set_line = next(s for s in lines if s.startswith(f"{tmp_path.name} validation"))
+    assert "images    1" in set_line and "exact 100.00%" in set_line
+    assert set_line.endswith("(2 images could not be read, left out)")
+    assert figures[f"{tmp_path.name} validation"]["unreadable"] == 2
+
+
+def test_speed_is_timed_on_frames_that_could_be_read(tmp_path):
+    """Rows that say 640x480 but whose file is gone, or of another size, are not timed."""
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images" / "small.png"), synth.scene(10_002)[0][:100, :100])
+    rows = [{"image": f"images/{n}", "width": 640, "height": 480, "dice": []}
+            for n in ("gone.png", "small.png")]
+    (tmp_path / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    frames = timing_frames([tmp_path], n=3)
+    assert len(frames) == 3 and all(f.shape[:2] == (480, 640) for f in frames)
+
+
+def test_the_photo_benchmarks_go_on_past_a_photo_that_cannot_be_read(tmp_path):
+    a_set(tmp_path)
+    said = []
+    rows = readable_photos(tmp_path, "validation", out=said.append)
+    assert [r["image"] for r, _img in rows] == ["images/good.png"]
+    assert said == [f"{tmp_path.name}: images/gone.jpg cannot be read, left out",
+                    f"{tmp_path.name}: images/torn.jpg cannot be read, left out"]
