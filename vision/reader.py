@@ -287,7 +287,9 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
         flag = ""
         if expect.colours is not None:
             pair = (r.colour, r.value)
-            if pair not in expect.colours:
+            if r.colour is None:  # no Charidice colour near it: a plain die, or odd light
+                flag = f"the colour of this {r.value} could not be told"
+            elif pair not in expect.colours:
                 flag = f"{r.colour} {r.value} is not a face of these dice"
             elif pair in seen:
                 flag = f"two dice read as {r.colour} {r.value}"

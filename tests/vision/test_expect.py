@@ -65,3 +65,14 @@ def test_sure_dice_beyond_count_are_kept_for_the_game_to_ask_about():
     assert apply_expect(six, Expect.of(count=5)) == six
     with_doubt = six + [r(2, conf=0.3, x=400)]  # a doubtful seventh is still dropped
     assert apply_expect(with_doubt, Expect.of(count=5)) == six
+
+
+CHARIDICE = [(c, v) for c in ("magenta", "blue", "orange", "grey", "yellow", "black")
+             for v in range(1, 7)]
+
+
+def test_a_face_whose_colour_could_not_be_told_is_flagged_as_such():
+    """A player reads the flag: "None 3 is not a face of these dice" says nothing true."""
+    (out,) = apply_expect([r(3, None)], Expect.of(colours=CHARIDICE))
+    assert out.needs_confirmation
+    assert "None" not in out.flag and "colour" in out.flag and "3" in out.flag
