@@ -1,7 +1,10 @@
 """`expect` refuses or flags impossible readings and never invents dice."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from vision.reader import apply_expect
-from vision.reading import DieReading, Expect
+from vision.reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
 
 
 def r(value, colour=None, conf=0.9, x=0):
@@ -76,3 +79,44 @@ def test_a_face_whose_colour_could_not_be_told_is_flagged_as_such():
     (out,) = apply_expect([r(3, None)], Expect.of(colours=CHARIDICE))
     assert out.needs_confirmation
     assert "None" not in out.flag and "colour" in out.flag and "3" in out.flag
+
+
+# -- invariants of apply_expect over random readings and Expects --------------------------
+
+readings = st.lists(
+    st.tuples(st.integers(1, 7), st.sampled_from((None, *CHARIDICE_COLOURS)),
+              st.floats(0.0, 1.0)),
+    max_size=9,
+).map(lambda rows: [r(v, c, round(conf, 3), x=50 * i) for i, (v, c, conf) in enumerate(rows)])
+expects = st.builds(
+    Expect.of,
+    count=st.none() | st.integers(1, 7),
+    colours=st.none() | st.just(CHARIDICE)
+    | st.sets(st.sampled_from(CHARIDICE), min_size=1, max_size=12),
+)
+
+
+def sure(x):
+    return x.confidence >= CONFIRM_BELOW and not x.flag
+
+
+@given(readings, expects)
+def test_apply_expect_only_drops_doubtful_readings_and_only_flags(given_readings, expect):
+    out = apply_expect(given_readings, expect)
+    by_box = {x.bbox: i for i, x in enumerate(given_readings)}
+    at = [by_box[x.bbox] for x in out]  # never a reading that was not given
+    assert at == sorted(set(at))  # reading order kept, none twice
+    for x, i in zip(out, at):
+        was = given_readings[i]
+        assert (x.value, x.colour, x.bbox) == (was.value, was.colour, was.bbox)
+        assert x.confidence <= was.confidence
+        if x.flag:
+            assert x.needs_confirmation and x.confidence < CONFIRM_BELOW
+        else:
+            assert x.confidence == was.confidence
+    assert {i for i, x in enumerate(given_readings) if sure(x)} <= set(at)
+    if expect.count is None:
+        assert len(out) == len(given_readings)
+    else:
+        assert len(out) >= min(len(given_readings), expect.count)
+
