@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -281,7 +282,8 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
                           key=lambda i: res[i].confidence)
         drop = set(doubtful[: len(res) - max(expect.count, sure)])
         res = [r for i, r in enumerate(res) if i not in drop]
-    seen = set()
+    # every die of a repeated pair is flagged: either may be the misread one
+    times = Counter((r.colour, r.value) for r in res)
     flagged = []
     for r in res:
         flag = ""
@@ -291,9 +293,8 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
                 flag = f"the colour of this {r.value} could not be told"
             elif pair not in expect.colours:
                 flag = f"{r.colour} {r.value} is not a face of these dice"
-            elif pair in seen:
-                flag = f"two dice read as {r.colour} {r.value}"
-            seen.add(pair)
+            elif times[pair] > 1:
+                flag = f"another die also reads as {r.colour} {r.value}"
         if flag:
             r = replace(r, flag=flag, confidence=min(r.confidence, 0.3))
         flagged.append(r)
