@@ -1,5 +1,8 @@
 """`expect` refuses or flags impossible readings and never invents dice."""
 
+import re
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -132,3 +135,31 @@ def test_every_die_of_a_repeated_colour_and_value_is_flagged(given_readings, cou
             assert x.flag and x.confidence < CONFIRM_BELOW, (pair, x)
         else:
             assert not x.flag
+
+
+@pytest.mark.parametrize("bad, said", [
+    (dict(count=0), "count"),
+    (dict(count=-2), "count"),
+    (dict(count=2.5), "count"),
+    (dict(values=[]), "values"),
+    (dict(values=[0, 1, 2]), "values"),
+    (dict(values=[2, 8]), "values"),
+    (dict(values="123"), "values"),
+    (dict(values=[1.5, 2]), "values"),
+    (dict(colours=[("blu", 3)]), "blu"),
+    (dict(colours=[(None, 3)]), "None"),
+    (dict(colours=[("blue", 0)]), "blue 0"),
+    (dict(colours=[("blue", 8)]), "blue 8"),
+    (dict(colours=[("blue", 2.5)]), "blue 2.5"),
+    (dict(colours=[]), "colours"),
+])
+def test_expect_refuses_what_no_dice_can_be_clearly(bad, said):
+    """A wrong Expect would refuse right readings or let wrong ones pass: say so at once."""
+    with pytest.raises(ValueError, match=re.escape(said)):
+        Expect.of(**bad)
+
+
+def test_expect_of_a_game_that_knows_its_dice():
+    e = Expect.of(count=6, values=range(1, 7), colours=CHARIDICE)
+    assert e.count == 6 and e.values == frozenset(range(1, 7)) and len(e.colours) == 36
+    assert Expect.of(values=range(2, 8)).values == frozenset(range(2, 8))
