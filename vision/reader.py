@@ -93,7 +93,9 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
 
     if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
         raise ValueError("read() needs a BGR colour frame")
-    possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
+    possible = [v for v in range(1, 8) if values is None or v in values]
+    if not possible:  # once read as any count: what the game ruled out passed unasked
+        raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")
     best = faces_at(frame, possible)
     zoom = 1.0
     while closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE:

@@ -163,3 +163,15 @@ def test_expect_of_a_game_that_knows_its_dice():
     e = Expect.of(count=6, values=range(1, 7), colours=CHARIDICE)
     assert e.count == 6 and e.values == frozenset(range(1, 7)) and len(e.colours) == 36
     assert Expect.of(values=range(2, 8)).values == frozenset(range(2, 8))
+
+
+@pytest.mark.parametrize("values", [[], [0, 8], range(8, 10)])
+def test_read_faces_refuses_values_no_die_can_show(values):
+    """No possible count once read as any count, at full confidence: a reading the
+    game said it could not get would pass unasked."""
+    import numpy as np
+
+    from vision.reader import read_faces
+
+    with pytest.raises(ValueError, match="pip counts from 1 to 7"):
+        read_faces(np.full((240, 320, 3), 120, np.uint8), values=values)
