@@ -96,5 +96,8 @@ def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:
 
     faces = read_faces(frame)
     if len(faces) != len(known):
-        raise ValueError(f"calibration frame shows {len(faces)} dice, expected {len(known)}")
+        seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
+        given = "1 name was" if len(known) == 1 else f"{len(known)} names were"
+        raise ValueError(f"calibration frame shows {seen} but {given} given"
+                         " (one per die, in reading order)")
     return Calibration.fit([f.colour_lab for f in faces], known)

@@ -101,3 +101,11 @@ def test_calibration_refuses_names_out_of_reading_order():
     for wrong in (known[1:] + known[:1], swapped):
         with pytest.raises(ValueError, match="reading order"):
             calibrate(img, wrong)
+
+
+def test_calibration_says_how_many_dice_it_saw_against_the_names_given():
+    img, labels = six_dice()
+    with pytest.raises(ValueError, match="shows 6 dice but 5 names were given"):
+        calibrate(img, NAMES[:5])
+    with pytest.raises(ValueError, match="shows no dice but 6 names were given"):
+        calibrate(np.full((240, 320, 3), 90, np.uint8), NAMES)
