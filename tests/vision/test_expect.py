@@ -175,3 +175,25 @@ def test_read_faces_refuses_values_no_die_can_show(values):
 
     with pytest.raises(ValueError, match="pip counts from 1 to 7"):
         read_faces(np.full((240, 320, 3), 120, np.uint8), values=values)
+
+
+def test_a_reading_just_under_the_threshold_still_asks(monkeypatch):
+    """Confidences were rounded to 0.001: a face at 0.5996, doubted by the reader, came
+    out at 0.6 and passed unasked."""
+    import numpy as np
+
+    import vision
+    from vision import net, reader
+
+    die = net.Found(100, 100, 50, 0.9)
+    p = np.zeros((1, 8), np.float32)
+    p[0, 3] = 0.5996 ** (1 / 5)  # sharpened: 0.5996
+    p[0, 0] = 1 - p[0, 3]
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: [die])
+    monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
+    monkeypatch.setattr(net, "read_crops", lambda frame, cands: p.copy())
+    frame = np.full((480, 640, 3), 120, np.uint8)
+    (face,) = reader.read_faces(frame)
+    assert face.confidence < CONFIRM_BELOW
+    (reading,) = vision.read(frame)
+    assert reading.confidence < CONFIRM_BELOW and reading.needs_confirmation
