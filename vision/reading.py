@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 
 #: a reading whose confidence is below this asks the player to confirm it
@@ -58,14 +59,31 @@ class Expect:
     values: frozenset[int] | None = None
     colours: frozenset[tuple[str, int]] | None = field(default=None)
 
+    def __post_init__(self):
+        """Refuse what no dice can be: a wrong Expect would silently refuse right
+        readings, or let wrong ones pass (an empty `values` once meant any count)."""
+        if self.count is not None and not (_whole(self.count) and self.count >= 1):
+            raise ValueError(f"expect count must be 1 or more dice, not {self.count!r}")
+        if self.values is not None:
+            bad = [v for v in self.values if not _pips(v)]
+            if bad or not self.values:
+                raise ValueError("expect values must be pip counts from 1 to 7"
+                                 + (f", not {', '.join(sorted(map(repr, bad)))}" if bad
+                                    else "; none given"))
+        if self.colours is not None:
+            bad = [f"{c} {v}" for c, v in self.colours
+                   if c not in CHARIDICE_COLOURS or not _pips(v)]
+            if bad or not self.colours:
+                raise ValueError(f"expect colours must be faces of {', '.join(CHARIDICE_COLOURS)}"
+                                 " with 1 to 7 pips"
+                                 + (f", not {', '.join(sorted(bad))}" if bad else "; none given"))
+
     @classmethod
     def of(cls, count=None, values=None, colours=None) -> Expect:
         return cls(
             count=count,
             values=frozenset(values) if values is not None else None,
-            colours=frozenset((str(c), int(v)) for c, v in colours)
-            if colours is not None
-            else None,
+            colours=frozenset((c, v) for c, v in colours) if colours is not None else None,
         )
 
     @property
@@ -73,3 +91,11 @@ class Expect:
         if self.colours is None:
             return None
         return frozenset(c for c, _ in self.colours)
+
+
+def _whole(n) -> bool:
+    return isinstance(n, numbers.Integral) and not isinstance(n, bool)
+
+
+def _pips(v) -> bool:
+    return _whole(v) and 1 <= v <= 7

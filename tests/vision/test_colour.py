@@ -88,3 +88,24 @@ def test_calibration_refuses_unknown_or_missing_names_clearly():
         Calibration.fit([], [])
     with pytest.raises(ValueError, match="2 faces measured but 1 names"):
         Calibration.fit([(100.0, 150.0, 70.0), (30.0, 128.0, 128.0)], ["blue"])
+
+
+def test_calibration_refuses_names_out_of_reading_order():
+    """Names in another order than the dice are read fitted every colour onto another's
+    and named each die of the frame as wrongly given, silently: it must say so."""
+    img, labels = six_dice(cast=(0.7, 0.95, 1.25))
+    in_order = sorted(labels, key=lambda d: (d["centre"][1], d["centre"][0]))
+    known = [lab["colour"] for lab in in_order]
+    assert calibrate(img, known)  # in reading order: fine
+    swapped = [{"grey": "black", "black": "grey"}.get(c, c) for c in known]
+    for wrong in (known[1:] + known[:1], swapped):
+        with pytest.raises(ValueError, match="reading order"):
+            calibrate(img, wrong)
+
+
+def test_calibration_says_how_many_dice_it_saw_against_the_names_given():
+    img, labels = six_dice()
+    with pytest.raises(ValueError, match="shows 6 dice but 5 names were given"):
+        calibrate(img, NAMES[:5])
+    with pytest.raises(ValueError, match="shows no dice but 6 names were given"):
+        calibrate(np.full((240, 320, 3), 90, np.uint8), NAMES)

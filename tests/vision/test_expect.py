@@ -1,7 +1,13 @@
 """`expect` refuses or flags impossible readings and never invents dice."""
 
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from vision.reader import apply_expect
-from vision.reading import DieReading, Expect
+from vision.reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
 
 
 def r(value, colour=None, conf=0.9, x=0):
@@ -25,8 +31,7 @@ def test_charidice_table_pairs():
     out = apply_expect(
         [r(3, "blue"), r(3, "blue", x=50), r(2, "orange", x=100)], Expect.of(colours=table)
     )
-    assert not out[0].flag
-    assert "two dice" in out[1].flag
+    assert "another die also reads as blue 3" == out[0].flag == out[1].flag
     assert "not a face" in out[2].flag
 
 
@@ -65,3 +70,130 @@ def test_sure_dice_beyond_count_are_kept_for_the_game_to_ask_about():
     assert apply_expect(six, Expect.of(count=5)) == six
     with_doubt = six + [r(2, conf=0.3, x=400)]  # a doubtful seventh is still dropped
     assert apply_expect(with_doubt, Expect.of(count=5)) == six
+
+
+CHARIDICE = [(c, v) for c in ("magenta", "blue", "orange", "grey", "yellow", "black")
+             for v in range(1, 7)]
+
+
+def test_a_face_whose_colour_could_not_be_told_is_flagged_as_such():
+    """A player reads the flag: "None 3 is not a face of these dice" says nothing true."""
+    (out,) = apply_expect([r(3, None)], Expect.of(colours=CHARIDICE))
+    assert out.needs_confirmation
+    assert "None" not in out.flag and "colour" in out.flag and "3" in out.flag
+
+
+# -- invariants of apply_expect over random readings and Expects --------------------------
+
+readings = st.lists(
+    st.tuples(st.integers(1, 7), st.sampled_from((None, *CHARIDICE_COLOURS)),
+              st.floats(0.0, 1.0)),
+    max_size=9,
+).map(lambda rows: [r(v, c, round(conf, 3), x=50 * i) for i, (v, c, conf) in enumerate(rows)])
+expects = st.builds(
+    Expect.of,
+    count=st.none() | st.integers(1, 7),
+    colours=st.none() | st.just(CHARIDICE)
+    | st.sets(st.sampled_from(CHARIDICE), min_size=1, max_size=12),
+)
+
+
+def sure(x):
+    return x.confidence >= CONFIRM_BELOW and not x.flag
+
+
+@given(readings, expects)
+def test_apply_expect_only_drops_doubtful_readings_and_only_flags(given_readings, expect):
+    out = apply_expect(given_readings, expect)
+    by_box = {x.bbox: i for i, x in enumerate(given_readings)}
+    at = [by_box[x.bbox] for x in out]  # never a reading that was not given
+    assert at == sorted(set(at))  # reading order kept, none twice
+    for x, i in zip(out, at):
+        was = given_readings[i]
+        assert (x.value, x.colour, x.bbox) == (was.value, was.colour, was.bbox)
+        assert x.confidence <= was.confidence
+        if x.flag:
+            assert x.needs_confirmation and x.confidence < CONFIRM_BELOW
+        else:
+            assert x.confidence == was.confidence
+    assert {i for i, x in enumerate(given_readings) if sure(x)} <= set(at)
+    if expect.count is None:
+        assert len(out) == len(given_readings)
+    else:
+        assert len(out) >= min(len(given_readings), expect.count)
+
+
+@given(readings, st.none() | st.integers(1, 7))
+def test_every_die_of_a_repeated_colour_and_value_is_flagged(given_readings, count):
+    """Either of two dice read as blue 3 may be the misread one (every Charidice colour
+    carries every number once), so the player checks both, not just the later in
+    reading order."""
+    out = apply_expect(given_readings, Expect.of(count=count, colours=CHARIDICE))
+    pairs = [(x.colour, x.value) for x in out]
+    for x, pair in zip(out, pairs):
+        if pairs.count(pair) > 1 or pair not in CHARIDICE:
+            assert x.flag and x.confidence < CONFIRM_BELOW, (pair, x)
+        else:
+            assert not x.flag
+
+
+@pytest.mark.parametrize("bad, said", [
+    (dict(count=0), "count"),
+    (dict(count=-2), "count"),
+    (dict(count=2.5), "count"),
+    (dict(values=[]), "values"),
+    (dict(values=[0, 1, 2]), "values"),
+    (dict(values=[2, 8]), "values"),
+    (dict(values="123"), "values"),
+    (dict(values=[1.5, 2]), "values"),
+    (dict(colours=[("blu", 3)]), "blu"),
+    (dict(colours=[(None, 3)]), "None"),
+    (dict(colours=[("blue", 0)]), "blue 0"),
+    (dict(colours=[("blue", 8)]), "blue 8"),
+    (dict(colours=[("blue", 2.5)]), "blue 2.5"),
+    (dict(colours=[]), "colours"),
+])
+def test_expect_refuses_what_no_dice_can_be_clearly(bad, said):
+    """A wrong Expect would refuse right readings or let wrong ones pass: say so at once."""
+    with pytest.raises(ValueError, match=re.escape(said)):
+        Expect.of(**bad)
+
+
+def test_expect_of_a_game_that_knows_its_dice():
+    e = Expect.of(count=6, values=range(1, 7), colours=CHARIDICE)
+    assert e.count == 6 and e.values == frozenset(range(1, 7)) and len(e.colours) == 36
+    assert Expect.of(values=range(2, 8)).values == frozenset(range(2, 8))
+
+
+@pytest.mark.parametrize("values", [[], [0, 8], range(8, 10)])
+def test_read_faces_refuses_values_no_die_can_show(values):
+    """No possible count once read as any count, at full confidence: a reading the
+    game said it could not get would pass unasked."""
+    import numpy as np
+
+    from vision.reader import read_faces
+
+    with pytest.raises(ValueError, match="pip counts from 1 to 7"):
+        read_faces(np.full((240, 320, 3), 120, np.uint8), values=values)
+
+
+def test_a_reading_just_under_the_threshold_still_asks(monkeypatch):
+    """Confidences were rounded to 0.001: a face at 0.5996, doubted by the reader, came
+    out at 0.6 and passed unasked."""
+    import numpy as np
+
+    import vision
+    from vision import net, reader
+
+    die = net.Found(100, 100, 50, 0.9)
+    p = np.zeros((1, 8), np.float32)
+    p[0, 3] = 0.5996 ** (1 / 5)  # sharpened: 0.5996
+    p[0, 0] = 1 - p[0, 3]
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: [die])
+    monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
+    monkeypatch.setattr(net, "read_crops", lambda frame, cands: p.copy())
+    frame = np.full((480, 640, 3), 120, np.uint8)
+    (face,) = reader.read_faces(frame)
+    assert face.confidence < CONFIRM_BELOW
+    (reading,) = vision.read(frame)
+    assert reading.confidence < CONFIRM_BELOW and reading.needs_confirmation
