@@ -78,14 +78,16 @@ def confidence(score: float, probs: np.ndarray, value: int) -> float:
 
 def check_frame(frame) -> None:
     """Refuse, saying what is needed, a frame the nets cannot read: OpenCV's own errors
-    on one ("func != 0 in function 'resize'") say nothing to the caller, and 0-1 floats
-    went through and read as no dice."""
+    on one ("func != 0 in function 'resize'", or a ZeroDivisionError for an empty frame)
+    say nothing to the caller, and 0-1 floats went through and read as no dice."""
     if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
         raise ValueError("read() needs a BGR colour frame")
     if frame.dtype != np.uint8:
         raise ValueError(
             f"read() needs a BGR frame of 8-bit pixels (uint8, 0-255), not {frame.dtype}"
         )
+    if not frame.size:
+        raise ValueError(f"read() needs a frame with pixels; {frame.shape} has no pixels")
 
 
 def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face]:

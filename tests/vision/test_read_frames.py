@@ -39,3 +39,14 @@ def test_a_frame_of_views_reads_as_its_copy(scene):
     their contiguous copies do."""
     for view in (scene[::2, ::2], scene[:, ::-1], scene.transpose(1, 0, 2)):
         assert vision.read(view) == vision.read(np.ascontiguousarray(view))
+
+
+@pytest.mark.parametrize("shape", [(0, 0, 3), (10, 0, 3), (0, 640, 3)])
+def test_an_empty_frame_is_refused_saying_so(shape):
+    with pytest.raises(ValueError, match="no pixels"):
+        vision.read(np.zeros(shape, np.uint8))
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (4, 4, 3), (2, 5000, 3), (5000, 1, 3)])
+def test_a_frame_too_small_or_thin_for_dice_reads_as_none(shape):
+    assert vision.read(np.full(shape, 128, np.uint8)) == []
