@@ -80,8 +80,9 @@ def check_frame(frame) -> None:
     """Refuse, saying what is needed, a frame the nets cannot read: OpenCV's own errors
     on one ("func != 0 in function 'resize'", or a ZeroDivisionError for an empty frame)
     say nothing to the caller, and 0-1 floats went through and read as no dice."""
-    if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
-        raise ValueError("read() needs a BGR colour frame")
+    if getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
+        what = f"shape {frame.shape}" if hasattr(frame, "shape") else type(frame).__name__
+        raise ValueError(f"read() needs a BGR colour frame, H x W x 3, not {what}")
     if frame.dtype != np.uint8:
         raise ValueError(
             f"read() needs a BGR frame of 8-bit pixels (uint8, 0-255), not {frame.dtype}"

@@ -50,3 +50,19 @@ def test_an_empty_frame_is_refused_saying_so(shape):
 @pytest.mark.parametrize("shape", [(1, 1, 3), (4, 4, 3), (2, 5000, 3), (5000, 1, 3)])
 def test_a_frame_too_small_or_thin_for_dice_reads_as_none(shape):
     assert vision.read(np.full(shape, 128, np.uint8)) == []
+
+
+@pytest.mark.parametrize(
+    "frame, said",
+    [
+        (np.zeros((240, 320), np.uint8), "(240, 320)"),  # grey
+        (np.zeros((240, 320, 1), np.uint8), "(240, 320, 1)"),
+        (np.zeros((240, 320, 4), np.uint8), "(240, 320, 4)"),  # picamera2's XBGR8888
+        (None, "None"),
+    ],
+)
+def test_a_frame_of_other_than_three_channels_is_refused_saying_what_it_is(frame, said):
+    """"needs a BGR colour frame" told a 4-channel colour frame's caller nothing."""
+    with pytest.raises(ValueError, match="H x W x 3") as refused:
+        vision.read(frame)
+    assert said in str(refused.value)
