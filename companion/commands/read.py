@@ -81,6 +81,8 @@ def read_one(path: str, values: range | None = None):
         return [], None, "a folder, not an image (give its images: DIR/*.jpg)"
     if not os.path.isfile(path):
         return [], None, "no such file"
+    if jpeg_cut_short(path):
+        return [], None, "cut short: the file ends before its image does (an unfinished copy?)"
     try:
         frame = cv2.imread(path, cv2.IMREAD_COLOR)
     except Exception as exc:  # noqa: BLE001 - a bad file must not stop the others
@@ -92,6 +94,31 @@ def read_one(path: str, values: range | None = None):
         return vision.read(frame, expect), frame, None
     except Exception as exc:  # noqa: BLE001
         return [], frame, f"reader failed: {exc}"
+
+
+def jpeg_cut_short(path: str) -> bool:
+    """Whether a JPEG file ends before its image's end marker: OpenCV reads such a file
+    without a word (libjpeg only warns on stderr), the missing part grey, and the dice
+    there unread. The segments are walked by their lengths, so a thumbnail's end marker
+    in the EXIF is not taken for the image's, and bytes after the end are let be."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data.startswith(b"\xff\xd8"):
+        return False  # not a JPEG
+    i = 2
+    while True:
+        j = data.find(b"\xff", i)
+        if j < 0 or j + 1 >= len(data):
+            return True
+        marker = data[j + 1]
+        if marker == 0xD9:
+            return False  # the image's end
+        if marker in (0x00, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            i = j + 1 if marker == 0xFF else j + 2  # in scan data: a stuffed 0xff, a restart
+            continue
+        if j + 4 > len(data):
+            return True
+        i = j + 2 + int.from_bytes(data[j + 2 : j + 4], "big")  # a segment: skip it
 
 
 def annotation_paths(images: list[str], out_dir: str) -> list[str]:

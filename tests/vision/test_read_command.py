@@ -217,3 +217,48 @@ def test_an_image_without_dice_says_no_dice(tmp_path, capsys):
     empty = tmp_path / "empty.png"
     cv2.imwrite(str(empty), np.full((240, 320, 3), 90, np.uint8))
     assert run([str(empty)], capsys) == (0, f"{empty}: no dice\n")
+
+
+def two_dice_jpeg(path, **save):
+    """A JPEG (through Pillow, which can write progressive ones and EXIF) of a 2 at the
+    top and a 6 at the bottom; its bytes."""
+    from PIL import Image
+
+    img, _ = render([Die(2, "white", (160, 50), 56, 0), Die(6, "white", (160, 190), 56, 0)],
+                    size=(320, 240), seed=3)
+    Image.fromarray(img[:, :, ::-1]).save(path, quality=92, **save)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_cut_short_is_an_error_not_a_reading_of_its_top(tmp_path, capsys, progressive):
+    """A JPEG whose end is missing (a copy broken off) was read without a word, the
+    missing part grey: the 6 at the bottom went unread (or blurred, progressive), and
+    the line said nothing was wrong."""
+    whole = tmp_path / "whole.jpg"
+    data = two_dice_jpeg(whole, progressive=progressive)
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) * 6 // 10])
+    rc, out = run([str(whole), str(cut), "--json"], capsys)
+    read, refused = [json.loads(x) for x in out.splitlines()]
+    assert [d["value"] for d in read["dice"]] == [2, 6] and read["error"] is None
+    assert refused["dice"] == [] and "cut short" in refused["error"]
+    assert rc == 0
+
+
+def test_a_whole_jpeg_with_a_thumbnail_or_bytes_after_its_end_reads(tmp_path, capsys):
+    """The cut-short check reads a JPEG's segments: a thumbnail's end in the EXIF and
+    data after the image's end (a phone's motion photo) are not taken for its end."""
+    from PIL import Image
+
+    thumb = tmp_path / "thumb.jpg"
+    Image.new("RGB", (40, 30), (90, 90, 90)).save(thumb)
+    exif = Image.Exif()
+    exif[0x0112] = 1
+    with_exif = tmp_path / "exif.jpg"
+    data = two_dice_jpeg(with_exif, exif=exif.tobytes() + thumb.read_bytes())
+    trailing = tmp_path / "trailing.jpg"
+    trailing.write_bytes(data + b"\x00\x00ftypmp42" + bytes(range(256)) * 4)
+    rc, out = run([str(with_exif), str(trailing), "--json"], capsys)
+    for line in map(json.loads, out.splitlines()):
+        assert line["error"] is None and [d["value"] for d in line["dice"]] == [2, 6]
