@@ -74,6 +74,7 @@ def read_one(path: str, values: range | None = None):
     import os
 
     import cv2
+    import numpy as np
 
     import vision
 
@@ -81,10 +82,17 @@ def read_one(path: str, values: range | None = None):
         return [], None, "a folder, not an image (give its images: DIR/*.jpg)"
     if not os.path.isfile(path):
         return [], None, "no such file"
-    if jpeg_cut_short(path):
+    try:  # read here, not by cv2.imread: a name not UTF-8 crashed it (segmentation fault)
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        return [], None, f"cannot read the file: {exc.strerror or exc}"
+    if not data:
+        return [], None, "an empty file"
+    if jpeg_cut_short(data):
         return [], None, "cut short: the file ends before its image does (an unfinished copy?)"
-    try:
-        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+    try:  # decoded as imread does, turned as its EXIF orientation says
+        frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except Exception as exc:  # noqa: BLE001 - a bad file must not stop the others
         return [], None, f"cannot read image: {exc}"
     if frame is None:
@@ -96,13 +104,11 @@ def read_one(path: str, values: range | None = None):
         return [], frame, f"reader failed: {exc}"
 
 
-def jpeg_cut_short(path: str) -> bool:
-    """Whether a JPEG file ends before its image's end marker: OpenCV reads such a file
-    without a word (libjpeg only warns on stderr), the missing part grey, and the dice
-    there unread. The segments are walked by their lengths, so a thumbnail's end marker
+def jpeg_cut_short(data: bytes) -> bool:
+    """Whether a JPEG file's bytes end before its image's end marker: OpenCV reads such
+    a file without a word (libjpeg only warns on stderr), the missing part grey, and the
+    dice there unread. The segments are walked by their lengths, so a thumbnail's end marker
     in the EXIF is not taken for the image's, and bytes after the end are let be."""
-    with open(path, "rb") as f:
-        data = f.read()
     if not data.startswith(b"\xff\xd8"):
         return False  # not a JPEG
     i = 2

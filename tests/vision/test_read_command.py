@@ -262,3 +262,57 @@ def test_a_whole_jpeg_with_a_thumbnail_or_bytes_after_its_end_reads(tmp_path, ca
     rc, out = run([str(with_exif), str(trailing), "--json"], capsys)
     for line in map(json.loads, out.splitlines()):
         assert line["error"] is None and [d["value"] for d in line["dice"]] == [2, 6]
+
+
+def companion_read(*argv):
+    """`companion read ARGV...` in a process of its own (a crash must not take the tests
+    with it): (exit code, stdout lines, stderr)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(read_cmd.__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "read", *argv], cwd=root,
+                          capture_output=True, timeout=120)
+    return done.returncode, done.stdout.decode("utf-8", "replace").splitlines(), done.stderr
+
+
+def undecodable_name(tmp_path, value):
+    """A photo whose file name is not UTF-8 (a Latin-1 'é' from an old camera or a
+    Windows disk), as bytes; skipped where the disk refuses such names."""
+    name = bytes(tmp_path) + "/dé.png".encode("latin-1")
+    data = scene(tmp_path / "dice.png", value)
+    try:
+        with open(name, "wb") as f:
+            f.write(data)
+    except OSError:
+        pytest.skip("this disk takes only UTF-8 names")
+    return name
+
+
+def test_an_image_whose_name_is_not_utf8_is_read(tmp_path):
+    """OpenCV's imread took the name with Python's stand-ins for its undecodable bytes
+    and crashed the process (a segmentation fault): no line for any image."""
+    name = undecodable_name(tmp_path, 4)
+    rc, lines, err = companion_read(name, str(tmp_path / "dice.png"), "--json")
+    assert rc == 0, err
+    assert [[d["value"] for d in json.loads(x)["dice"]] for x in lines] == [[4], [4]]
+    assert json.loads(lines[0])["image"].encode("utf-8", "surrogateescape") == name
+
+
+def test_a_phone_photo_turned_by_its_exif_is_read_as_a_viewer_shows_it(tmp_path, capsys):
+    """Boxes are in the photo as shown (EXIF orientation 6: turned a quarter clockwise),
+    and the annotated copy is drawn on it so."""
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    photo = tmp_path / "phone.jpg"
+    two_dice_jpeg(photo, exif=exif)
+    _, out = run([str(photo), "--json", "--annotate", str(tmp_path / "ann")], capsys)
+    line = json.loads(out)
+    centres = [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in
+               (d["bbox"] for d in line["dice"])]
+    assert [d["value"] for d in line["dice"]] == [6, 2]  # one row now, the 6 on the left
+    assert centres == [pytest.approx((49, 160), abs=6), pytest.approx((189, 160), abs=6)]
+    assert cv2.imread(line["annotated"]).shape == (320, 240, 3)
