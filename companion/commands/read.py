@@ -127,6 +127,21 @@ def jpeg_cut_short(data: bytes) -> bool:
         i = j + 2 + int.from_bytes(data[j + 2 : j + 4], "big")  # a segment: skip it
 
 
+def write_png(path: str, img) -> bool:
+    """Write `img` as a PNG at `path`; False if it could not be. Written by Python, not
+    by cv2.imwrite: a name not UTF-8 crashed it (segmentation fault)."""
+    import cv2
+
+    ok, png = cv2.imencode(".png", img)
+    try:
+        if ok:
+            with open(path, "wb") as f:
+                f.write(png.tobytes())
+    except OSError:
+        return False
+    return ok
+
+
 def annotation_paths(images: list[str], out_dir: str) -> list[str]:
     """Where each image's annotated copy goes: DIR/<stem>.png, or <stem>-2.png, -3, ...
     when that name is an image being read or another image's copy (`read --annotate .
@@ -161,9 +176,7 @@ def run(args) -> int:
         readings, frame, error = read_one(path, args.values)
         annotated = unwritten = None
         if target and frame is not None:
-            import cv2
-
-            if cv2.imwrite(target, annotate(frame, readings)):
+            if write_png(target, annotate(frame, readings)):
                 annotated = target
             else:
                 unwritten = f"cannot write the annotated image {target}"

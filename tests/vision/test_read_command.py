@@ -316,3 +316,16 @@ def test_a_phone_photo_turned_by_its_exif_is_read_as_a_viewer_shows_it(tmp_path,
     assert [d["value"] for d in line["dice"]] == [6, 2]  # one row now, the 6 on the left
     assert centres == [pytest.approx((49, 160), abs=6), pytest.approx((189, 160), abs=6)]
     assert cv2.imread(line["annotated"]).shape == (320, 240, 3)
+
+
+def test_an_image_whose_name_is_not_utf8_is_annotated(tmp_path):
+    """cv2.imwrite took the annotated copy's name (the image's, not UTF-8) and crashed
+    the process, as imread did."""
+    name = undecodable_name(tmp_path, 3)
+    out_dir = tmp_path / "ann"
+    rc, lines, err = companion_read(name, "--json", "--annotate", str(out_dir))
+    assert rc == 0, err
+    written = json.loads(lines[0])["annotated"].encode("utf-8", "surrogateescape")
+    assert written == bytes(out_dir) + "/dé.png".encode("latin-1")
+    with open(written, "rb") as f:
+        assert cv2.imdecode(np.frombuffer(f.read(), np.uint8), cv2.IMREAD_COLOR) is not None
