@@ -167,6 +167,12 @@ def annotation_paths(images: list[str], out_dir: str) -> list[str]:
     return paths
 
 
+def shown(text: str) -> str:
+    """A file name as printed: bytes of it that are not UTF-8 (Python's stand-ins for
+    them cannot be printed to a strict UTF-8 stdout, a Pi's in en_GB.UTF-8) escaped."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def run(args) -> int:
 
     out_dir = args.annotate  # made as the command line was read (output_folder)
@@ -197,8 +203,8 @@ def run(args) -> int:
                 for r in readings
             )
             told = f"{dice_count(len(readings))}: {vals}" if readings else "no dice"
-            where = f" (annotated: {annotated})" if annotated else ""
-            print(f"{path}: {told}{where}")
+            where = f" (annotated: {shown(annotated)})" if annotated else ""
+            print(f"{shown(path)}: {told}{where}")
         for said in errors:
-            print(f"{path}: error: {said}", file=sys.stderr)
+            print(f"{shown(path)}: error: {shown(said)}", file=sys.stderr)
     return 1 if failures and failures == len(args.images) else 0

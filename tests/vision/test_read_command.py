@@ -264,16 +264,17 @@ def test_a_whole_jpeg_with_a_thumbnail_or_bytes_after_its_end_reads(tmp_path, ca
         assert line["error"] is None and [d["value"] for d in line["dice"]] == [2, 6]
 
 
-def companion_read(*argv):
+def companion_read(*argv, **env):
     """`companion read ARGV...` in a process of its own (a crash must not take the tests
-    with it): (exit code, stdout lines, stderr)."""
+    with it), `env` added to its environment: (exit code, stdout lines, stderr)."""
+    import os
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(read_cmd.__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-m", "companion.cli", "read", *argv], cwd=root,
-                          capture_output=True, timeout=120)
+                          capture_output=True, timeout=120, env={**os.environ, **env})
     return done.returncode, done.stdout.decode("utf-8", "replace").splitlines(), done.stderr
 
 
@@ -329,3 +330,18 @@ def test_an_image_whose_name_is_not_utf8_is_annotated(tmp_path):
     assert written == bytes(out_dir) + "/dé.png".encode("latin-1")
     with open(written, "rb") as f:
         assert cv2.imdecode(np.frombuffer(f.read(), np.uint8), cv2.IMREAD_COLOR) is not None
+
+
+def test_an_image_whose_name_is_not_utf8_is_named_in_plain_output(tmp_path):
+    """Printing its name stopped the run with a UnicodeEncodeError where stdout is
+    strict UTF-8 (a Pi in en_GB.UTF-8; PYTHONIOENCODING=utf-8 here): the images after
+    it were never read. The bytes that are not UTF-8 are shown escaped."""
+    name = undecodable_name(tmp_path, 2)
+    good = tmp_path / "dice.png"
+    rc, lines, err = companion_read(name, str(good), "--annotate", str(tmp_path / "ann"),
+                                    PYTHONIOENCODING="utf-8")
+    assert rc == 0, err
+    assert lines == [
+        f"{tmp_path}/d\\xe9.png: 1 die: 2 (annotated: {tmp_path}/ann/d\\xe9.png)",
+        f"{good}: 1 die: 2 (annotated: {tmp_path}/ann/dice.png)",
+    ]
