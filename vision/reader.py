@@ -78,6 +78,21 @@ def confidence(score: float, probs: np.ndarray, value: int) -> float:
     return float(probs[value]) ** SHARPEN * min(1.0, score / 0.5)
 
 
+def check_frame(frame) -> None:
+    """Refuse, saying what is needed, a frame the nets cannot read: OpenCV's own errors
+    on one ("func != 0 in function 'resize'", or a ZeroDivisionError for an empty frame)
+    say nothing to the caller, and 0-1 floats went through and read as no dice."""
+    if getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
+        what = f"shape {frame.shape}" if hasattr(frame, "shape") else type(frame).__name__
+        raise ValueError(f"read() needs a BGR colour frame, H x W x 3, not {what}")
+    if frame.dtype != np.uint8:
+        raise ValueError(
+            f"read() needs a BGR frame of 8-bit pixels (uint8, 0-255), not {frame.dtype}"
+        )
+    if not frame.size:
+        raise ValueError(f"read() needs a frame with pixels; {frame.shape} has no pixels")
+
+
 def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face]:
     """The faces read in a BGR frame, in reading order (top to bottom, left to right).
 
@@ -92,8 +107,7 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
     the player is asked. Whether a die is there at all is decided over every count."""
     from . import net
 
-    if frame is None or getattr(frame, "ndim", 0) != 3 or frame.shape[2] != 3:
-        raise ValueError("read() needs a BGR colour frame")
+    check_frame(frame)
     possible = [v for v in range(1, 8) if values is None or v in values]
     if not possible:  # once read as any count: what the game ruled out passed unasked
         raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")

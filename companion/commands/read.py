@@ -74,6 +74,7 @@ def read_one(path: str, values: range | None = None):
     import os
 
     import cv2
+    import numpy as np
 
     import vision
 
@@ -81,8 +82,17 @@ def read_one(path: str, values: range | None = None):
         return [], None, "a folder, not an image (give its images: DIR/*.jpg)"
     if not os.path.isfile(path):
         return [], None, "no such file"
-    try:
-        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+    try:  # read here, not by cv2.imread: a name not UTF-8 crashed it (segmentation fault)
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        return [], None, f"cannot read the file: {exc.strerror or exc}"
+    if not data:
+        return [], None, "an empty file"
+    if jpeg_cut_short(data):
+        return [], None, "cut short: the file ends before its image does (an unfinished copy?)"
+    try:  # decoded as imread does, turned as its EXIF orientation says
+        frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except Exception as exc:  # noqa: BLE001 - a bad file must not stop the others
         return [], None, f"cannot read image: {exc}"
     if frame is None:
@@ -92,6 +102,44 @@ def read_one(path: str, values: range | None = None):
         return vision.read(frame, expect), frame, None
     except Exception as exc:  # noqa: BLE001
         return [], frame, f"reader failed: {exc}"
+
+
+def jpeg_cut_short(data: bytes) -> bool:
+    """Whether a JPEG file's bytes end before its image's end marker: OpenCV reads such
+    a file without a word (libjpeg only warns on stderr), the missing part grey, and the
+    dice there unread. The segments are walked by their lengths, so a thumbnail's end marker
+    in the EXIF is not taken for the image's, and bytes after the end are let be."""
+    if not data.startswith(b"\xff\xd8"):
+        return False  # not a JPEG
+    i = 2
+    while True:
+        j = data.find(b"\xff", i)
+        if j < 0 or j + 1 >= len(data):
+            return True
+        marker = data[j + 1]
+        if marker == 0xD9:
+            return False  # the image's end
+        if marker in (0x00, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            i = j + 1 if marker == 0xFF else j + 2  # in scan data: a stuffed 0xff, a restart
+            continue
+        if j + 4 > len(data):
+            return True
+        i = j + 2 + int.from_bytes(data[j + 2 : j + 4], "big")  # a segment: skip it
+
+
+def write_png(path: str, img) -> bool:
+    """Write `img` as a PNG at `path`; False if it could not be. Written by Python, not
+    by cv2.imwrite: a name not UTF-8 crashed it (segmentation fault)."""
+    import cv2
+
+    ok, png = cv2.imencode(".png", img)
+    try:
+        if ok:
+            with open(path, "wb") as f:
+                f.write(png.tobytes())
+    except OSError:
+        return False
+    return ok
 
 
 def annotation_paths(images: list[str], out_dir: str) -> list[str]:
@@ -119,6 +167,12 @@ def annotation_paths(images: list[str], out_dir: str) -> list[str]:
     return paths
 
 
+def shown(text: str) -> str:
+    """A file name as printed: bytes of it that are not UTF-8 (Python's stand-ins for
+    them cannot be printed to a strict UTF-8 stdout, a Pi's in en_GB.UTF-8) escaped."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def run(args) -> int:
 
     out_dir = args.annotate  # made as the command line was read (output_folder)
@@ -128,9 +182,7 @@ def run(args) -> int:
         readings, frame, error = read_one(path, args.values)
         annotated = unwritten = None
         if target and frame is not None:
-            import cv2
-
-            if cv2.imwrite(target, annotate(frame, readings)):
+            if write_png(target, annotate(frame, readings)):
                 annotated = target
             else:
                 unwritten = f"cannot write the annotated image {target}"
@@ -151,8 +203,8 @@ def run(args) -> int:
                 for r in readings
             )
             told = f"{dice_count(len(readings))}: {vals}" if readings else "no dice"
-            where = f" (annotated: {annotated})" if annotated else ""
-            print(f"{path}: {told}{where}")
+            where = f" (annotated: {shown(annotated)})" if annotated else ""
+            print(f"{shown(path)}: {told}{where}")
         for said in errors:
-            print(f"{path}: error: {said}", file=sys.stderr)
+            print(f"{shown(path)}: error: {shown(said)}", file=sys.stderr)
     return 1 if failures and failures == len(args.images) else 0

@@ -217,3 +217,131 @@ def test_an_image_without_dice_says_no_dice(tmp_path, capsys):
     empty = tmp_path / "empty.png"
     cv2.imwrite(str(empty), np.full((240, 320, 3), 90, np.uint8))
     assert run([str(empty)], capsys) == (0, f"{empty}: no dice\n")
+
+
+def two_dice_jpeg(path, **save):
+    """A JPEG (through Pillow, which can write progressive ones and EXIF) of a 2 at the
+    top and a 6 at the bottom; its bytes."""
+    from PIL import Image
+
+    img, _ = render([Die(2, "white", (160, 50), 56, 0), Die(6, "white", (160, 190), 56, 0)],
+                    size=(320, 240), seed=3)
+    Image.fromarray(img[:, :, ::-1]).save(path, quality=92, **save)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_cut_short_is_an_error_not_a_reading_of_its_top(tmp_path, capsys, progressive):
+    """A JPEG whose end is missing (a copy broken off) was read without a word, the
+    missing part grey: the 6 at the bottom went unread (or blurred, progressive), and
+    the line said nothing was wrong."""
+    whole = tmp_path / "whole.jpg"
+    data = two_dice_jpeg(whole, progressive=progressive)
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) * 6 // 10])
+    rc, out = run([str(whole), str(cut), "--json"], capsys)
+    read, refused = [json.loads(x) for x in out.splitlines()]
+    assert [d["value"] for d in read["dice"]] == [2, 6] and read["error"] is None
+    assert refused["dice"] == [] and "cut short" in refused["error"]
+    assert rc == 0
+
+
+def test_a_whole_jpeg_with_a_thumbnail_or_bytes_after_its_end_reads(tmp_path, capsys):
+    """The cut-short check reads a JPEG's segments: a thumbnail's end in the EXIF and
+    data after the image's end (a phone's motion photo) are not taken for its end."""
+    from PIL import Image
+
+    thumb = tmp_path / "thumb.jpg"
+    Image.new("RGB", (40, 30), (90, 90, 90)).save(thumb)
+    exif = Image.Exif()
+    exif[0x0112] = 1
+    with_exif = tmp_path / "exif.jpg"
+    data = two_dice_jpeg(with_exif, exif=exif.tobytes() + thumb.read_bytes())
+    trailing = tmp_path / "trailing.jpg"
+    trailing.write_bytes(data + b"\x00\x00ftypmp42" + bytes(range(256)) * 4)
+    rc, out = run([str(with_exif), str(trailing), "--json"], capsys)
+    for line in map(json.loads, out.splitlines()):
+        assert line["error"] is None and [d["value"] for d in line["dice"]] == [2, 6]
+
+
+def companion_read(*argv, **env):
+    """`companion read ARGV...` in a process of its own (a crash must not take the tests
+    with it), `env` added to its environment: (exit code, stdout lines, stderr)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(read_cmd.__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "read", *argv], cwd=root,
+                          capture_output=True, timeout=120, env={**os.environ, **env})
+    return done.returncode, done.stdout.decode("utf-8", "replace").splitlines(), done.stderr
+
+
+def undecodable_name(tmp_path, value):
+    """A photo whose file name is not UTF-8 (a Latin-1 'é' from an old camera or a
+    Windows disk), as bytes; skipped where the disk refuses such names."""
+    name = bytes(tmp_path) + "/dé.png".encode("latin-1")
+    data = scene(tmp_path / "dice.png", value)
+    try:
+        with open(name, "wb") as f:
+            f.write(data)
+    except OSError:
+        pytest.skip("this disk takes only UTF-8 names")
+    return name
+
+
+def test_an_image_whose_name_is_not_utf8_is_read(tmp_path):
+    """OpenCV's imread took the name with Python's stand-ins for its undecodable bytes
+    and crashed the process (a segmentation fault): no line for any image."""
+    name = undecodable_name(tmp_path, 4)
+    rc, lines, err = companion_read(name, str(tmp_path / "dice.png"), "--json")
+    assert rc == 0, err
+    assert [[d["value"] for d in json.loads(x)["dice"]] for x in lines] == [[4], [4]]
+    assert json.loads(lines[0])["image"].encode("utf-8", "surrogateescape") == name
+
+
+def test_a_phone_photo_turned_by_its_exif_is_read_as_a_viewer_shows_it(tmp_path, capsys):
+    """Boxes are in the photo as shown (EXIF orientation 6: turned a quarter clockwise),
+    and the annotated copy is drawn on it so."""
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    photo = tmp_path / "phone.jpg"
+    two_dice_jpeg(photo, exif=exif)
+    _, out = run([str(photo), "--json", "--annotate", str(tmp_path / "ann")], capsys)
+    line = json.loads(out)
+    centres = [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in
+               (d["bbox"] for d in line["dice"])]
+    assert [d["value"] for d in line["dice"]] == [6, 2]  # one row now, the 6 on the left
+    assert centres == [pytest.approx((49, 160), abs=6), pytest.approx((189, 160), abs=6)]
+    assert cv2.imread(line["annotated"]).shape == (320, 240, 3)
+
+
+def test_an_image_whose_name_is_not_utf8_is_annotated(tmp_path):
+    """cv2.imwrite took the annotated copy's name (the image's, not UTF-8) and crashed
+    the process, as imread did."""
+    name = undecodable_name(tmp_path, 3)
+    out_dir = tmp_path / "ann"
+    rc, lines, err = companion_read(name, "--json", "--annotate", str(out_dir))
+    assert rc == 0, err
+    written = json.loads(lines[0])["annotated"].encode("utf-8", "surrogateescape")
+    assert written == bytes(out_dir) + "/dé.png".encode("latin-1")
+    with open(written, "rb") as f:
+        assert cv2.imdecode(np.frombuffer(f.read(), np.uint8), cv2.IMREAD_COLOR) is not None
+
+
+def test_an_image_whose_name_is_not_utf8_is_named_in_plain_output(tmp_path):
+    """Printing its name stopped the run with a UnicodeEncodeError where stdout is
+    strict UTF-8 (a Pi in en_GB.UTF-8; PYTHONIOENCODING=utf-8 here): the images after
+    it were never read. The bytes that are not UTF-8 are shown escaped."""
+    name = undecodable_name(tmp_path, 2)
+    good = tmp_path / "dice.png"
+    rc, lines, err = companion_read(name, str(good), "--annotate", str(tmp_path / "ann"),
+                                    PYTHONIOENCODING="utf-8")
+    assert rc == 0, err
+    assert lines == [
+        f"{tmp_path}/d\\xe9.png: 1 die: 2 (annotated: {tmp_path}/ann/d\\xe9.png)",
+        f"{good}: 1 die: 2 (annotated: {tmp_path}/ann/dice.png)",
+    ]
