@@ -268,12 +268,12 @@ class FolderCamera(Camera):
         path = self.paths[self.index]
         self.index += 1
         self.current = path
-        if not path.exists():
-            raise FileNotFoundError(f"{path} is gone")
-        frame = _cv2().imread(str(path), 1)     # 1 = IMREAD_COLOR: BGR
-        if frame is None:
-            raise ValueError(f"{path.name} is not a readable image")
-        return frame
+        from vision.image_file import UnreadableImage, load
+
+        try:  # not cv2.imread: a name that is not UTF-8 crashed it, and the box with it
+            return load(path)
+        except UnreadableImage as exc:
+            raise ValueError(f"{path.name}: {exc}") from None
 
 
 class VirtualRoller:

@@ -18,6 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
+from vision.image_file import UnreadableImage, load
 from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets, read_closer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,8 +46,6 @@ def score_photo_set(
     An image whose file cannot be read is left out of the figures, counted in
     `Tally.unreadable` and named among the failures;
     `values`: the counts the dice can show, told to the reader as a game tells it."""
-    import cv2
-
     import vision
     from vision.score import Tally, match
 
@@ -54,10 +53,11 @@ def score_photo_set(
     total = Tally()
     failures = []
     for row in load_labels(set_dir, split, as_labelled)[:limit]:
-        img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
-        if img is None:  # a missing or damaged file is no misreading: say so, go on
+        try:
+            img = load(set_dir / row["image"])
+        except UnreadableImage as exc:  # a missing or damaged file is no misreading
             total.unreadable += 1
-            failures.append(f"{row['image']} (cannot be read)")
+            failures.append(f"{row['image']} ({exc})")
             continue
         t = match(vision.read(img, expect, closer=read_closer(row)), row["dice"])
         total.add(t)
@@ -69,14 +69,13 @@ def score_photo_set(
 def readable_photos(set_dir: Path, split: str | None = None, out=print) -> list:
     """[(row, image)] of one set's photos (and split) whose file can be read, for the
     benchmarks that change each photo many times; each one that cannot be is said."""
-    import cv2
-
-    rows = [(r, cv2.imread(str(set_dir / r["image"]), cv2.IMREAD_COLOR))
-            for r in load_labels(set_dir, split)]
-    for r, img in rows:
-        if img is None:
-            out(f"{set_dir.name}: {r['image']} cannot be read, left out")
-    return [(r, img) for r, img in rows if img is not None]
+    rows = []
+    for r in load_labels(set_dir, split):
+        try:
+            rows.append((r, load(set_dir / r["image"])))
+        except UnreadableImage as exc:
+            out(f"{set_dir.name}: {r['image']} left out: {exc}")
+    return rows
 
 
 def synthetic_scenes(n: int, seed0: int = 10_000):
@@ -128,14 +127,15 @@ def frame_ms(frames, threads: int, repeats: int = 3) -> float:
 
 def timing_frames(sets: list[Path], n: int = 40):
     """640x480 frames to time: the first photos of that size, else synthetic scenes."""
-    import cv2
-
     frames = []
     for sd in sets:
         for row in load_labels(sd):
             if (row.get("width"), row.get("height")) == (640, 480) and len(frames) < n:
-                img = cv2.imread(str(sd / row["image"]), cv2.IMREAD_COLOR)
-                if img is not None and img.shape[:2] == (480, 640):
+                try:
+                    img = load(sd / row["image"])
+                except UnreadableImage:
+                    continue
+                if img.shape[:2] == (480, 640):
                     frames.append(img)
     if not frames:
         frames = [img for img, _ in synthetic_scenes(n)]

@@ -73,73 +73,20 @@ def read_one(path: str, values: range | None = None):
     """(readings, frame, error) for one image file."""
     import os
 
-    import cv2
-    import numpy as np
-
     import vision
+    from vision.image_file import UnreadableImage, load
 
     if os.path.isdir(path):
         return [], None, "a folder, not an image (give its images: DIR/*.jpg)"
-    if not os.path.isfile(path):
-        return [], None, "no such file"
-    try:  # read here, not by cv2.imread: a name not UTF-8 crashed it (segmentation fault)
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        return [], None, f"cannot read the file: {exc.strerror or exc}"
-    if not data:
-        return [], None, "an empty file"
-    if jpeg_cut_short(data):
-        return [], None, "cut short: the file ends before its image does (an unfinished copy?)"
-    try:  # decoded as imread does, turned as its EXIF orientation says
-        frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    except Exception as exc:  # noqa: BLE001 - a bad file must not stop the others
-        return [], None, f"cannot read image: {exc}"
-    if frame is None:
-        return [], None, "cannot read image (missing, not an image, or unsupported format)"
+    try:
+        frame = load(path)
+    except UnreadableImage as exc:  # a bad file must not stop the others
+        return [], None, str(exc)
     try:
         expect = vision.Expect.of(values=values) if values is not None else None
         return vision.read(frame, expect), frame, None
     except Exception as exc:  # noqa: BLE001
         return [], frame, f"reader failed: {exc}"
-
-
-def jpeg_cut_short(data: bytes) -> bool:
-    """Whether a JPEG file's bytes end before its image's end marker: OpenCV reads such
-    a file without a word (libjpeg only warns on stderr), the missing part grey, and the
-    dice there unread. The segments are walked by their lengths, so a thumbnail's end marker
-    in the EXIF is not taken for the image's, and bytes after the end are let be."""
-    if not data.startswith(b"\xff\xd8"):
-        return False  # not a JPEG
-    i = 2
-    while True:
-        j = data.find(b"\xff", i)
-        if j < 0 or j + 1 >= len(data):
-            return True
-        marker = data[j + 1]
-        if marker == 0xD9:
-            return False  # the image's end
-        if marker in (0x00, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
-            i = j + 1 if marker == 0xFF else j + 2  # in scan data: a stuffed 0xff, a restart
-            continue
-        if j + 4 > len(data):
-            return True
-        i = j + 2 + int.from_bytes(data[j + 2 : j + 4], "big")  # a segment: skip it
-
-
-def write_png(path: str, img) -> bool:
-    """Write `img` as a PNG at `path`; False if it could not be. Written by Python, not
-    by cv2.imwrite: a name not UTF-8 crashed it (segmentation fault)."""
-    import cv2
-
-    ok, png = cv2.imencode(".png", img)
-    try:
-        if ok:
-            with open(path, "wb") as f:
-                f.write(png.tobytes())
-    except OSError:
-        return False
-    return ok
 
 
 def annotation_paths(images: list[str], out_dir: str) -> list[str]:
@@ -174,6 +121,7 @@ def shown(text: str) -> str:
 
 
 def run(args) -> int:
+    from vision.image_file import save_png
 
     out_dir = args.annotate  # made as the command line was read (output_folder)
     targets = annotation_paths(args.images, out_dir) if out_dir else [None] * len(args.images)
@@ -182,7 +130,7 @@ def run(args) -> int:
         readings, frame, error = read_one(path, args.values)
         annotated = unwritten = None
         if target and frame is not None:
-            if write_png(target, annotate(frame, readings)):
+            if save_png(target, annotate(frame, readings)):
                 annotated = target
             else:
                 unwritten = f"cannot write the annotated image {target}"

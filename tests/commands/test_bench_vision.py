@@ -34,7 +34,9 @@ def test_photos_that_cannot_be_read_are_left_out_and_named(tmp_path):
     total, failures = score_photo_set(tmp_path)
     assert (total.images, total.dice, total.unreadable) == (1, len(labels), 2)
     assert total.right == len(labels)
-    assert failures == ["images/gone.jpg (cannot be read)", "images/torn.jpg (cannot be read)"]
+    assert failures == ["images/gone.jpg (no such file)",
+                        "images/torn.jpg (cut short: the file ends before its image does"
+                        " (an unfinished copy?))"]
 
 
 def test_the_figures_say_how_many_photos_were_left_out(tmp_path):
@@ -63,5 +65,6 @@ def test_the_photo_benchmarks_go_on_past_a_photo_that_cannot_be_read(tmp_path):
     said = []
     rows = readable_photos(tmp_path, "validation", out=said.append)
     assert [r["image"] for r, _img in rows] == ["images/good.png"]
-    assert said == [f"{tmp_path.name}: images/gone.jpg cannot be read, left out",
-                    f"{tmp_path.name}: images/torn.jpg cannot be read, left out"]
+    assert said == [f"{tmp_path.name}: images/gone.jpg left out: no such file",
+                    f"{tmp_path.name}: images/torn.jpg left out: cut short: the file ends"
+                    " before its image does (an unfinished copy?)"]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,6 +21,8 @@ from hardware.camera import (
     open_camera,
     probe_cameras,
 )
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def cam_cfg(**kw):
@@ -265,8 +269,8 @@ def test_folder_camera_missing_and_corrupt_files(tmp_path):
     (tmp_path / "f" / "img_00.png").write_bytes(b"\x89PNG garbage")
     cam = FolderCamera(tmp_path / "f", loop=True, fail_after=3)
     (tmp_path / "f" / "img_01.png").unlink()                 # vanishes after the listing
-    assert cam.read() is None and "not a readable image" in cam.error
-    assert cam.read() is None and "gone" in cam.error
+    assert cam.read() is None and "img_00.png: not an image OpenCV can decode" in cam.error
+    assert cam.read() is None and "img_01.png: no such file" in cam.error
     assert int(cam.read()[0, 0, 2]) == 30 and cam.failures == 0
     assert cam.read() is None and cam.read() is None         # the loop meets them again
     assert int(cam.read()[0, 0, 2]) == 30 and not cam.failed  # 2 bad in a row: not failed
@@ -275,6 +279,41 @@ def test_folder_camera_missing_and_corrupt_files(tmp_path):
     with pytest.raises(CameraFailed):
         cam.read()
     assert cam.failed
+
+
+def test_folder_camera_reads_a_name_that_is_not_utf8_and_refuses_a_jpeg_cut_short(tmp_path):
+    """cv2.imread died of a segmentation fault on such a name (the box with it), and read
+    a JPEG cut short with its missing part grey: now the one is read, the other refused.
+    In a child process, so a crash is a failed test rather than the end of the run."""
+    import subprocess
+    import sys
+
+    import cv2
+
+    folder = tmp_path / "f"
+    write_images(folder, 1)
+    img = np.zeros((48, 64, 3), np.uint8)
+    img[:, :, 2] = 90
+    try:
+        with open(os.fsencode(folder) + b"/img_01_d\xe9.png", "wb") as f:
+            f.write(cv2.imencode(".png", img)[1].tobytes())
+    except OSError:
+        pytest.skip("this disk takes only UTF-8 names")
+    jpeg = cv2.imencode(".jpg", img)[1].tobytes()
+    (folder / "img_02.jpg").write_bytes(jpeg[: len(jpeg) // 2])
+    child = (
+        "import sys; from hardware.camera import FolderCamera\n"
+        f"cam = FolderCamera({str(folder)!r}, loop=False)\n"
+        "print([None if f is None else int(f[0, 0, 2]) for f in (cam.read(), cam.read())])\n"
+        "print(cam.read(), cam.error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                          cwd=REPO, timeout=60)
+    assert done.returncode == 0, done.stderr
+    values, third = done.stdout.splitlines()
+    assert values == "[10, 90]"
+    assert third == "None ValueError: img_02.jpg: cut short: the file ends before its image" \
+                    " does (an unfinished copy?)"
 
 
 def test_folder_camera_unavailable(tmp_path):

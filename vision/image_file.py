@@ -1,0 +1,83 @@
+"""An image file -> a BGR frame, the same way for every reader of photos (`companion
+read`, a folder of photos standing in for the camera, the benchmarks).
+
+The file is read by Python and decoded by OpenCV, not opened by cv2.imread: a file name
+that is not UTF-8 made cv2.imread (and cv2.imwrite) die of a segmentation fault, taking
+every other photo of the run with it. A JPEG cut short (an unfinished copy) is refused:
+OpenCV decodes one without a word, the missing part grey and the dice there unread.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+
+class UnreadableImage(ValueError):
+    """The file gives no frame; the message says why, in words for a player or a log."""
+
+
+def load(path: str | os.PathLike) -> np.ndarray:
+    """The image at `path` as a BGR uint8 frame, turned as its EXIF orientation says (as
+    cv2.imread does); UnreadableImage saying why if it cannot be had."""
+    import cv2
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise UnreadableImage("no such file") from None
+    except IsADirectoryError:
+        raise UnreadableImage("a folder, not an image") from None
+    except OSError as exc:
+        raise UnreadableImage(f"cannot read the file: {exc.strerror or exc}") from None
+    if not data:
+        raise UnreadableImage("an empty file")
+    if jpeg_cut_short(data):
+        raise UnreadableImage("cut short: the file ends before its image does"
+                              " (an unfinished copy?)")
+    try:
+        frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error as exc:
+        raise UnreadableImage(f"cannot decode the image: {exc}") from None
+    if frame is None:
+        raise UnreadableImage("not an image OpenCV can decode (damaged, or another format)")
+    return frame
+
+
+def jpeg_cut_short(data: bytes) -> bool:
+    """Whether a JPEG file's bytes end before its image's end marker. The segments are
+    walked by their lengths, so a thumbnail's end marker in the EXIF is not taken for the
+    image's, and bytes after the end (a phone's motion photo) are let be."""
+    if not data.startswith(b"\xff\xd8"):
+        return False  # not a JPEG
+    i = 2
+    while True:
+        j = data.find(b"\xff", i)
+        if j < 0 or j + 1 >= len(data):
+            return True
+        marker = data[j + 1]
+        if marker == 0xD9:
+            return False  # the image's end
+        if marker in (0x00, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            i = j + 1 if marker == 0xFF else j + 2  # in scan data: a stuffed 0xff, a restart
+            continue
+        if j + 4 > len(data):
+            return True
+        i = j + 2 + int.from_bytes(data[j + 2 : j + 4], "big")  # a segment: skip it
+
+
+def save_png(path: str | os.PathLike, img: np.ndarray) -> bool:
+    """Write `img` as a PNG at `path`; False if it could not be (written by Python, as
+    `load` reads: cv2.imwrite crashed on a name that is not UTF-8)."""
+    import cv2
+
+    ok, png = cv2.imencode(".png", img)
+    try:
+        if ok:
+            with open(path, "wb") as f:
+                f.write(png.tobytes())
+    except OSError:
+        return False
+    return bool(ok)
