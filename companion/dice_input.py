@@ -65,7 +65,10 @@ class CameraDice:
     """Frames from a camera, read by `vision.read` once the dice lie still.
 
     A live camera (`live=True`) waits for `vision.Settle`: still frames and two equal
-    reads. A folder of photos (one photo per throw) reads the next frame at once. A
+    reads. A frame the same to the last byte as the one before it, in this throw or
+    the last, is no new picture but a frozen camera (a live sensor's noise differs
+    every frame): it would look perfectly still, and read the last throw's dice again.
+    A folder of photos (one photo per throw) reads the next frame at once. A
     die the reader marks (`needs_confirmation`) counts as unsure, so the player checks
     it. No answer within `timeout` seconds, or a failed camera, is an error that says
     what was in the way (a hand in view, dice still moving): the session then asks for
@@ -84,6 +87,8 @@ class CameraDice:
         self._throw: Throw | None = None
         self._settle = None
         self._deadline = 0.0
+        self._last_frame = None  # kept from throw to throw: a frozen camera repeats it
+        self._frozen = False
 
     def start(self, throw: Throw) -> None:
         self._throw = throw
@@ -104,6 +109,10 @@ class CameraDice:
             return self._finish(DiceResult(error=f"Camera failed ({why})"))
         if frame is None:
             return self._give_up_if_late()
+        if self.live:
+            self._frozen = self._same_as_last(frame)
+            if self._frozen:
+                return self._give_up_if_late()
         try:
             if self.live:
                 settled = self._settle.update(frame)
@@ -132,6 +141,14 @@ class CameraDice:
             return ""
         return self.KEPT_FROM_READING["hand"]
 
+    def _same_as_last(self, frame) -> bool:
+        """Whether the frame repeats the last one read, to the last byte (kept as a copy:
+        a driver may refill the same array)."""
+        import numpy as np
+
+        last, self._last_frame = self._last_frame, np.array(frame, copy=True)
+        return last is not None and np.array_equal(last, frame)
+
     def _read_throw(self, frame) -> list:
         from vision import Expect
 
@@ -145,12 +162,14 @@ class CameraDice:
 
     #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)
     KEPT_FROM_READING = {"": "No picture", "moving": "Still moving", "hand": "Hand in view",
-                         "reads differ": "Reads differ"}
+                         "reads differ": "Reads differ", "frozen": "Camera frozen"}
 
     def _give_up_if_late(self) -> DiceResult | None:
         if self._clock() < self._deadline:
             return None
         why = self._settle.why if self._settle is not None else ""
+        if self._frozen:
+            why = "frozen"
         return self._finish(DiceResult(error=self.KEPT_FROM_READING.get(why, "No dice read")))
 
     def _finish(self, result: DiceResult) -> DiceResult:

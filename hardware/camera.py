@@ -53,6 +53,18 @@ def _cv2():
     return cv2
 
 
+def as_bgr(frame):
+    """A grey or BGRA frame as BGR (a webcam may switch format mid-game): the reader and
+    the settle detector take three channels, and failed the throw on any other. A frame
+    that is neither raises: a failed read."""
+    if frame.ndim == 3 and frame.shape[2] == 3:
+        return frame
+    cv2 = _cv2()
+    if frame.ndim == 2 or frame.shape[2] == 1:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+
+
 class Camera:
     """Shared failure counting. Subclasses implement `_read()` and `_release()`."""
 
@@ -78,6 +90,7 @@ class Camera:
         try:
             frame = self._read()
             err = None if frame is not None else "no frame"
+            frame = as_bgr(frame) if frame is not None else None
         except CameraFailed:
             raise
         except Exception as e:       # the driver's own errors: counted, not fatal at once

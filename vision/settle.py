@@ -2,21 +2,39 @@
 
 Feed frames in order with `update(frame)`; it returns a `SettleEvent` when a throw has
 settled (the scene has been still for `still_frames` frames and two reads taken on
-still frames agree), else None. `state` is "rolling" while anything moves or a hand
-is in view (vision/hands.py), "settling" while still but not yet agreed,
-"settled" after the event, until the next movement starts a new throw. `why` says
+still frames agree die by die, `same_dice`), else None. `state` is "rolling" while
+anything moves or a hand is in view (vision/hands.py), "settling" while still but not
+yet agreed, "settled" after the event, until the next movement starts a new throw. `why` says
 what the last frame showed ("moving", "hand", "still", "reads differ"; "" before the
 first), so a reader that gives up can tell the player what kept it from reading.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from .hands import HandWatch, small
+
+
+def same_dice(a: list, b: list) -> bool:
+    """Whether two reads of still dice agree die by die: as many dice, and each die of
+    either read has one of the other read within half its size, of its value and colour.
+    The same values on other dice are no agreement: a 2 and a 3 read, then a 3 and a 2 in
+    their places, is each die read two ways."""
+    def each_found(a, b):
+        for r in a:
+            x0, y0, x1, y1 = r.bbox
+            nearest = min(b, key=lambda o: math.dist(o.centre, r.centre), default=None)
+            if (nearest is None or math.dist(nearest.centre, r.centre) > max(x1 - x0, y1 - y0) / 2
+                    or (nearest.value, nearest.colour) != (r.value, r.colour)):
+                return False
+        return True
+
+    return len(a) == len(b) and each_found(a, b) and each_found(b, a)
 
 
 @dataclass(frozen=True)
@@ -86,11 +104,10 @@ class Settle:
         if self._still < self.still_frames:
             return None
         readings = self.read(frame)
-        key = sorted((r.value, r.colour) for r in readings)
-        if self._last_read is not None and key == self._last_read:
+        if self._last_read is not None and same_dice(readings, self._last_read):
             self.state = "settled"
             return SettleEvent(readings=readings, frame_index=self._index)
         if self._last_read is not None:
             self.why = "reads differ"
-        self._last_read = key
+        self._last_read = readings
         return None

@@ -209,6 +209,19 @@ def test_a_good_frame_resets_the_failure_count(fake_picamera2):
     assert cam.read() is not None and cam.failures == 0
 
 
+@pytest.mark.parametrize("shape", [(48, 64), (48, 64, 1), (48, 64, 4)])
+def test_a_frame_of_another_channel_count_is_given_as_bgr(fake_picamera2, shape):
+    """A grey or BGRA frame mid-game (a webcam switching format) is given as the BGR the
+    reader and settle detector take: it failed the throw as a reader error."""
+    cam = PiCamera(lock_after=0)
+    fake = fake_picamera2.instances[0]
+    fake.capture_array = lambda name="main", wait=None: np.full(shape, 90, np.uint8)
+    frame = cam.read()
+    assert frame.shape == (48, 64, 3) and frame.dtype == np.uint8 and (frame == 90).all()
+    fake.capture_array = lambda name="main", wait=None: np.zeros((48, 64, 2), np.uint8)
+    assert cam.read() is None and cam.failures == 1  # neither: a failed read, not a crash
+
+
 def test_picamera2_absent_or_without_camera_falls_through(no_picamera2, tmp_path):
     cam, notes = probe_cameras(cam_cfg())
     assert cam is None

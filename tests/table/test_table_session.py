@@ -264,6 +264,19 @@ class OneFrame:
         return self.frame
 
 
+class StillCamera(OneFrame):
+    """A live camera over a still picture: a sensor's noise makes every frame new."""
+
+    def __init__(self):
+        super().__init__()
+        self.rng = np.random.default_rng(0)
+
+    def read(self):
+        noise = self.rng.integers(-2, 3, self.frame.shape)
+        self.frame = np.clip(70 + noise, 0, 255).astype(np.uint8)
+        return self.frame
+
+
 def camera_reading(values, confidence=0.9):
     """The reader's answer: dice left to right (box i at x = 20 i), in the order given."""
     return [DieReading(v, None, (20 * i, 0, 20 * i + 15, 15), confidence)
@@ -302,7 +315,7 @@ def test_a_sure_camera_reading_keeps_its_frame_labelled(store, tmp_path):
 
 
 def test_a_live_camera_says_where_it_saw_the_dice_in_the_settled_frame():
-    camera = OneFrame()
+    camera = StillCamera()
     read = camera_reading([4, 2])
     dice = CameraDice(camera, live=True, read=lambda frame, expect: read)
     dice.start(GAME.new(2, {}).apply(Action("draw", card="Bonus Time 300"))
@@ -323,7 +336,7 @@ def test_a_live_cameras_frames_are_read_once_and_photos_also_closer(monkeypatch,
 
     how = []
     monkeypatch.setattr(vision, "read", lambda frame, expect, closer: how.append(closer) or [])
-    dice = CameraDice(OneFrame(), live=live)
+    dice = CameraDice(StillCamera() if live else OneFrame(), live=live)
     dice.start(GAME.new(2, {}).apply(Action("draw", card="Bonus Time 300"))
                .apply(Action("card", play=True)).chance())
     for _ in range(20):
@@ -498,9 +511,12 @@ def test_a_camera_that_reads_nothing_falls_back_to_entry(store):
 def test_a_camera_that_gives_up_says_what_kept_it_from_reading(store, scene, why):
     from vision.synth import Die, render
 
-    def frame(x, hand=False):
-        return render([Die(3, "white", (x, 120), 56, 0)], size=(320, 240), seed=3, noise=0,
-                      distractors=("hand",) if hand else ())[0]
+    rng = np.random.default_rng(0)
+
+    def frame(x, hand=False):  # a live sensor's noise: no two frames alike
+        img = render([Die(3, "white", (x, 120), 56, 0)], size=(320, 240), seed=3, noise=0,
+                     distractors=("hand",) if hand else ())[0]
+        return np.clip(img + rng.integers(-2, 3, img.shape), 0, 255).astype(np.uint8)
 
     class Camera:
         n = 0
@@ -526,6 +542,34 @@ def test_a_camera_that_gives_up_says_what_kept_it_from_reading(store, scene, why
     now[0] = 6.0
     table.tick()
     assert table.mode == "enter" and table.screen().note == f"{why}: enter the dice"
+
+
+def test_a_camera_frozen_on_the_last_throw_never_reads_it_again(store):
+    """A camera that stops on its last picture sends it for ever, as still as still dice:
+    the next throw must not be read from it (the last throw's dice, stored unasked), but
+    end in entry, the player told why."""
+    rng = np.random.default_rng(0)
+
+    class Freezing:
+        frozen, last = False, None
+
+        def read(self):  # a live sensor: never two frames alike, until it freezes
+            if not self.frozen or self.last is None:
+                self.last = np.clip(rng.normal(70, 3, (120, 160, 3)), 0, 255).astype(np.uint8)
+            return self.last
+
+    now, camera = [0.0], Freezing()
+    dice = CameraDice(camera, live=True, read=lambda frame, expect: camera_reading([5, 1]),
+                      timeout=5.0, clock=lambda: now[0])
+    throw = rules.Throw(2)
+    dice.start(throw)
+    results = [dice.poll() for _ in range(20)]
+    assert [r.dice for r in results if r is not None] == [(5, 1)]
+    camera.frozen = True
+    dice.start(throw)  # the dice picked up and thrown again: OK
+    assert [dice.poll() for _ in range(40)] == [None] * 40
+    now[0] = 6.0
+    assert dice.poll().error == "Camera frozen"
 
 
 def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):

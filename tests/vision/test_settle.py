@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from companion.commands.bench_vision import photos_dir
+from vision import DieReading
 from vision.hands import hand_in_view
 from vision.settle import Settle
 from vision.synth import Die, render
@@ -63,23 +64,43 @@ def test_no_hand_on_plain_tray():
 def test_disagreeing_reads_give_no_event():
     reads = iter([[1], [2], [3], [4], [5], [6], [7], [8]])
 
-    class R:
-        def __init__(self, v):
-            self.value, self.colour = v, None
-
-    s = Settle(read=lambda f: [R(v) for v in next(reads)], still_frames=1)
+    s = Settle(read=lambda f: dice_at(*next(reads)), still_frames=1)
     still = np.zeros((240, 320, 3), np.uint8)
     assert [s.update(still) for _ in range(6)] == [None] * 6
+
+
+def dice_at(*values):
+    """A read of dice side by side, left to right, 40 px apart."""
+    return [DieReading(v, None, (40 * i, 0, 40 * i + 30, 30), 0.9) for i, v in enumerate(values)]
+
+
+def test_reads_that_put_the_same_values_on_other_dice_do_not_agree():
+    """A 2 and a 3 read, then a 3 and a 2 in their places: the same values, but every
+    die read otherwise the second time, so one read at least is wrong on two dice."""
+    reads = iter([dice_at(2, 3), dice_at(3, 2), dice_at(3, 2)])
+    s = Settle(read=lambda f: next(reads), still_frames=1)
+    still = np.zeros((240, 320, 3), np.uint8)
+    events = [s.update(still) for _ in range(3)]
+    assert events == [None, None, None] and s.why == "reads differ"
+    event = s.update(still)
+    assert [r.value for r in event.readings] == [3, 2]
+
+
+def test_the_same_dice_read_in_another_order_agree():
+    """Two reads list the dice in another order (two dice nearly level swap places in
+    reading order as the lamp flickers): die by die, where they lie, they agree."""
+    a, b = dice_at(2, 3)
+    reads = iter([[a, b], [b, a]])
+    s = Settle(read=lambda f: next(reads), still_frames=1)
+    still = np.zeros((240, 320, 3), np.uint8)
+    assert s.update(still) is None and s.update(still) is None
+    assert s.update(still) is not None
 
 
 def test_why_says_what_kept_it_from_settling():
     reads = iter([[1], [2], [3], [3]])
 
-    class R:
-        def __init__(self, v):
-            self.value, self.colour = v, None
-
-    s = Settle(read=lambda f: [R(v) for v in next(reads)], still_frames=1)
+    s = Settle(read=lambda f: dice_at(*next(reads)), still_frames=1)
     assert s.why == ""
     s.update(frame(60))
     assert s.why == "moving"
