@@ -24,6 +24,7 @@ class Face:
     confidence: float
     colour_lab: np.ndarray  # the face's colour (OpenCV 8-bit Lab), pips left out
     light_pips: bool  # something on the face is much lighter than it (white pips)
+    refused: bool = False  # its likeliest count is one the dice cannot show (`values`)
 
     def bbox(self, w: int, h: int) -> tuple[int, int, int, int]:
         cx, cy = self.centre
@@ -170,6 +171,7 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0) -> list[Face]:
                 f.size,
                 confidence(f.score, p, value),
                 *face_colour(frame, f.cx, f.cy, f.size),
+                refused=int(np.argmax(p[1:])) + 1 != value,
             )
         )
     return reading_order(cut_by_the_edge(alike_in_size(faces), frame.shape[1], frame.shape[0]))
@@ -192,12 +194,14 @@ NARROW_CONFIDENCE = 0.5
 
 def alike_in_size(faces: list[Face]) -> list[Face]:
     """The faces, less doubtful ones much narrower than the sure ones, and sure ones
-    rather narrower, or much wider, made doubtful."""
+    rather narrower, or much wider, made doubtful. A face doubtful only because its count
+    was refused is a die the player is asked about, never a speck to drop."""
     sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
     if not sure:
         return faces
     median = float(np.median(sure))
-    kept = [f for f in faces if f.confidence >= CONFIRM_BELOW or f.size >= ALIKE * median]
+    kept = [f for f in faces
+            if f.confidence >= CONFIRM_BELOW or f.refused or f.size >= ALIKE * median]
     return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))
             if not NARROW * median <= f.size <= WIDE * median else f for f in kept]
 

@@ -197,3 +197,28 @@ def test_a_reading_just_under_the_threshold_still_asks(monkeypatch):
     assert face.confidence < CONFIRM_BELOW
     (reading,) = vision.read(frame)
     assert reading.confidence < CONFIRM_BELOW and reading.needs_confirmation
+
+
+def test_a_refused_count_never_loses_the_die(monkeypatch):
+    """A sure 3 and 4 of 50 px and, between them, a 24-px die the face net surely calls a
+    7. Read as any count, all three are read (the narrow 7 doubted, so asked). Told the
+    dice show 1-6, the 7 is refused and so doubtful: it was then dropped as a doubtful
+    reading under half the sure dice's width (a speck), and the throw read a die short."""
+    import numpy as np
+
+    from vision import net, reader
+
+    dice = [net.Found(100, 100, 50, 0.9), net.Found(200, 100, 24, 0.9),
+            net.Found(300, 100, 50, 0.9)]
+    p = np.full((3, 8), 0.001, np.float32)
+    p[0, 3] = p[1, 7] = p[2, 4] = 0.99
+    p[1, 6] = 0.05  # the face net's next choice for the narrow die
+    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: list(dice))
+    monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
+    monkeypatch.setattr(net, "read_crops", lambda frame, cands: p[: len(cands)].copy())
+    frame = np.full((480, 640, 3), 120, np.uint8)
+    anything = reader.read_faces(frame)
+    assert [f.value for f in anything] == [3, 7, 4]
+    refused = reader.read_faces(frame, values=range(1, 7))
+    assert [f.value for f in refused] == [3, 6, 4]
+    assert refused[1].confidence < CONFIRM_BELOW  # asked, not taken
