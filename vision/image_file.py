@@ -18,9 +18,10 @@ class UnreadableImage(ValueError):
     """The file gives no frame; the message says why, in words for a player or a log."""
 
 
-def load(path: str | os.PathLike) -> np.ndarray:
+def load(path: str | os.PathLike, turned: bool = True) -> np.ndarray:
     """The image at `path` as a BGR uint8 frame, turned as its EXIF orientation says (as
-    cv2.imread does); UnreadableImage saying why if it cannot be had."""
+    cv2.imread does and a viewer shows it; `turned=False`: as its pixels are stored);
+    UnreadableImage saying why if it cannot be had."""
     import cv2
 
     try:
@@ -38,7 +39,8 @@ def load(path: str | os.PathLike) -> np.ndarray:
         raise UnreadableImage("cut short: the file ends before its image does"
                               " (an unfinished copy?)")
     try:
-        frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        how = cv2.IMREAD_COLOR | (0 if turned else cv2.IMREAD_IGNORE_ORIENTATION)
+        frame = cv2.imdecode(np.frombuffer(data, np.uint8), how)
     except cv2.error as exc:
         raise UnreadableImage(f"cannot decode the image: {exc}") from None
     if frame is None:
@@ -81,3 +83,15 @@ def save_png(path: str | os.PathLike, img: np.ndarray) -> bool:
     except OSError:
         return False
     return bool(ok)
+
+
+def load_as_labelled(path: str | os.PathLike, width=None, height=None) -> np.ndarray:
+    """A labelled photo as its labels see it: turned as its EXIF says, unless the label
+    row's size is that of its stored pixels turned a quarter (labels made on the stored
+    pixels, as a set's README may say its boxes are); then as stored."""
+    frame = load(path)
+    if width and height and frame.shape[:2] == (width, height) != (height, width):
+        stored = load(path, turned=False)
+        if stored.shape[:2] == (height, width):
+            return stored
+    return frame

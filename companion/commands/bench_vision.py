@@ -18,7 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
-from vision.image_file import UnreadableImage, load
+from vision.image_file import UnreadableImage, load, load_as_labelled
 from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets, read_closer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ def score_photo_set(
     failures = []
     for row in load_labels(set_dir, split, as_labelled)[:limit]:
         try:
-            img = load(set_dir / row["image"])
+            img = load_as_labelled(set_dir / row["image"], row.get("width"), row.get("height"))
         except UnreadableImage as exc:  # a missing or damaged file is no misreading
             total.unreadable += 1
             failures.append(f"{row['image']} ({exc})")
@@ -72,7 +72,8 @@ def readable_photos(set_dir: Path, split: str | None = None, out=print) -> list:
     rows = []
     for r in load_labels(set_dir, split):
         try:
-            rows.append((r, load(set_dir / r["image"])))
+            rows.append((r, load_as_labelled(set_dir / r["image"], r.get("width"),
+                                             r.get("height"))))
         except UnreadableImage as exc:
             out(f"{set_dir.name}: {r['image']} left out: {exc}")
     return rows

@@ -20,6 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vision import synth  # noqa: E402
+from vision.image_file import UnreadableImage, load_as_labelled  # noqa: E402
 from vision.net import FINDER_SCALE, FINDER_STRIDE, face_crop, standardise  # noqa: E402
 from vision.photo_sets import load_labels, photo_sets  # noqa: E402
 
@@ -61,9 +62,11 @@ def load_photos(root: Path, training: bool = True) -> list[Scene]:
     scenes = []
     for set_dir in photo_sets(root):
         for row in load_labels(set_dir, "train" if training else "validation"):
-            img = cv2.imread(str(set_dir / row["image"]), cv2.IMREAD_COLOR)
-            if img is None:
-                print(f"skipped {set_dir / row['image']}: cannot be read")
+            try:  # as the benchmark reads it (vision/image_file.py)
+                img = load_as_labelled(set_dir / row["image"], row.get("width"),
+                                       row.get("height"))
+            except UnreadableImage as exc:
+                print(f"skipped {set_dir / row['image']}: {exc}")
                 continue
             scenes.append(
                 Scene(img, _photo_dice(row, set_dir.name), f"{set_dir.name}/{row['image']}")
