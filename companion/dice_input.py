@@ -105,8 +105,9 @@ class CameraDice:
 
         try:
             frame = self.camera.read()
-        except CameraFailed as why:
-            return self._finish(DiceResult(error=f"Camera failed ({why})"))
+        except CameraFailed as why:  # the driver's words go to the log: on the OLED
+            log.warning("camera failed: %s", why)  # they crowded out "enter the dice"
+            return self._finish(DiceResult(error="Camera failed"))
         if frame is None:
             return self._give_up_if_late()
         if self.live:
@@ -121,9 +122,9 @@ class CameraDice:
                 readings = settled.readings  # read from this very frame
             else:
                 readings = self._read_throw(frame)
-        except Exception as why:  # a reader bug must not stop the game: enter by hand
+        except Exception:  # a reader bug must not stop the game: enter by hand
             log.exception("the dice reader failed")
-            return self._finish(DiceResult(error=f"Dice reader failed ({type(why).__name__})"))
+            return self._finish(DiceResult(error="Dice reader failed"))
         return self._finish(DiceResult(
             tuple(r.value for r in readings),
             tuple(0.0 if r.needs_confirmation else r.confidence for r in readings),

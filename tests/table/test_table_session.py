@@ -678,9 +678,36 @@ def test_a_reader_that_fails_falls_back_to_entry_and_the_game_goes_on(store):
         press(table, "select")
     press(table, "ok")
     assert table.mode == "enter"
-    assert table.screen().note == "Dice reader failed (RuntimeError): enter the dice"
+    assert table.screen().note == "Dice reader failed: enter the dice"
     press(table, *["select"] * 5, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
+
+
+def test_a_camera_that_fails_says_so_whole_and_its_reason_goes_to_the_log(store, caplog):
+    """The driver's reason on the OLED ("Camera failed (picamera2: 5 failed reads in a
+    row (TimeoutError: ...)): enter the dice") was cut after "in a row", losing what the
+    player must do; it now goes to the log, and the screen says what to do, whole."""
+    from companion.ui import text
+    from companion.ui.fonts import SMALL
+    from hardware.camera import Camera
+
+    class Stalled(Camera):
+        name = "picamera2"
+
+        def _read(self):
+            raise TimeoutError("no frame within 2 s")
+
+    table = started(store, dice=CameraDice(Stalled(fail_after=3), live=True))
+    while table.mode != "throw":
+        press(table, "select")
+    with caplog.at_level("WARNING", logger="companion.dice_input"):
+        press(table, "ok")
+        for _ in range(3):
+            table.tick()
+    assert table.mode == "enter"
+    assert table.screen().note == "Camera failed: enter the dice"
+    assert len(text.wrap(SMALL, table.screen().note, 128)) <= 2  # the entry screen's two
+    assert "picamera2: 3 failed reads in a row (TimeoutError: no frame within 2 s)" in caplog.text
 
 
 def test_a_step_the_store_cannot_save_is_not_shown(store):
