@@ -40,6 +40,19 @@ class DiceResult:
     seen: Seen | None = None
 
 
+#: a live frame whose brightest 0.5% is darker than this (of 255) shows nothing to read:
+#: the lamp off, the lens covered. The photos here, dimmed to a fifth, still reach 36-39
+DARK_BELOW = 32
+
+
+def too_dark(frame) -> bool:
+    """Whether even the brightest part of the frame is dark (a coarse look: every 8th
+    pixel of every 8th row)."""
+    import numpy as np
+
+    return float(np.percentile(frame[::8, ::8], 99.5)) < DARK_BELOW
+
+
 class VirtualDice:
     """Dice thrown by a seeded random source (`hardware.camera.VirtualRoller`)."""
 
@@ -89,6 +102,7 @@ class CameraDice:
         self._deadline = 0.0
         self._last_frame = None  # kept from throw to throw: a frozen camera repeats it
         self._frozen = False
+        self._dark = False
 
     def start(self, throw: Throw) -> None:
         self._throw = throw
@@ -112,7 +126,8 @@ class CameraDice:
             return self._give_up_if_late()
         if self.live:
             self._frozen = self._same_as_last(frame)
-            if self._frozen:
+            self._dark = not self._frozen and too_dark(frame)
+            if self._frozen or self._dark:
                 return self._give_up_if_late()
         try:
             if self.live:
@@ -138,9 +153,11 @@ class CameraDice:
     def waiting_for(self) -> str:
         """What a live camera is waiting for the players to clear, to show while it waits
         ("" while nothing but the dice's own settling is in the way)."""
-        if self._throw is None or self._settle is None or self._settle.why != "hand":
+        if self._throw is None or self._settle is None:
             return ""
-        return self.KEPT_FROM_READING["hand"]
+        if self._dark:
+            return self.KEPT_FROM_READING["dark"]
+        return self.KEPT_FROM_READING["hand"] if self._settle.why == "hand" else ""
 
     def _same_as_last(self, frame) -> bool:
         """Whether the frame repeats the last one read, to the last byte (kept as a copy:
@@ -163,14 +180,15 @@ class CameraDice:
 
     #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)
     KEPT_FROM_READING = {"": "No picture", "moving": "Still moving", "hand": "Hand in view",
-                         "reads differ": "Reads differ", "frozen": "Camera frozen"}
+                         "reads differ": "Reads differ", "frozen": "Camera frozen",
+                         "dark": "Too dark"}
 
     def _give_up_if_late(self) -> DiceResult | None:
         if self._clock() < self._deadline:
             return None
         why = self._settle.why if self._settle is not None else ""
-        if self._frozen:
-            why = "frozen"
+        if self._frozen or self._dark:
+            why = "frozen" if self._frozen else "dark"
         return self._finish(DiceResult(error=self.KEPT_FROM_READING.get(why, "No dice read")))
 
     def _finish(self, result: DiceResult) -> DiceResult:

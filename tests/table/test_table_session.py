@@ -572,6 +572,34 @@ def test_a_camera_frozen_on_the_last_throw_never_reads_it_again(store):
     assert dice.poll().error == "Camera frozen"
 
 
+def test_a_dark_view_waits_saying_too_dark_and_ends_in_entry_saying_why(store):
+    """The lamp off or the lens covered: a live sensor's frames, dark but for its noise.
+    The reader finds no dice there, and the player was shown "Expected 6 dice, got 0.",
+    which says nothing of the light. Now the screen says "Too dark" while it waits, a
+    light turned on again reads the dice, and a wait that ends says why."""
+    rng = np.random.default_rng(0)
+    level = [6.0]
+
+    class Sensor:
+        def read(self):
+            return np.clip(rng.normal(level[0], 2, (120, 160, 3)), 0, 255).astype(np.uint8)
+
+    now = [0.0]
+    dice = CameraDice(Sensor(), live=True, read=lambda frame, expect: camera_reading([5, 1]),
+                      timeout=5.0, clock=lambda: now[0])
+    throw = rules.Throw(2)
+    dice.start(throw)
+    assert [dice.poll() for _ in range(20)] == [None] * 20
+    assert dice.waiting_for == "Too dark"
+    now[0] = 6.0
+    assert dice.poll().error == "Too dark"
+    level[0], now[0] = 70.0, 7.0  # the lamp on again, the next throw
+    dice.start(throw)
+    results = [dice.poll() for _ in range(20)]
+    assert [r.dice for r in results if r is not None] == [(5, 1)]
+    assert dice.waiting_for == ""
+
+
 def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):
     table = started(store)
     press(table, "undo")
