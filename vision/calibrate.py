@@ -51,18 +51,8 @@ class Calibration:
         m = np.asarray(measured, np.float64).reshape(-1, 3)
         if len(m) != len(names):
             raise ValueError(f"{len(m)} faces measured but {len(names)} names given")
-        t = np.array([refs[n] for n in names], np.float64)
-        gain, offset = [], []
-        for c in range(3):
-            g = 0.0  # unfitted: falls back to an offset only, below
-            if len(m) >= 2 and np.ptp(m[:, c]) > 1e-3:
-                A = np.stack([m[:, c], np.ones(len(m))], 1)
-                (g, o), *_ = np.linalg.lstsq(A, t[:, c], rcond=None)
-            if not GAIN_RANGE[0] <= g <= GAIN_RANGE[1]:
-                g, o = 1.0, float((t[:, c] - m[:, c]).mean())
-            gain.append(float(g))
-            offset.append(float(o))
-        _names_fit(m * gain + offset, names, refs)
+        _names_in_order(m, list(names), refs)
+        gain, offset = _fitted(m, np.array([refs[n] for n in names], np.float64))
         seen = tuple(
             (n, tuple(float(v) for v in m[[i for i, k in enumerate(names) if k == n]].mean(0)))
             for n in dict.fromkeys(names)
@@ -70,23 +60,52 @@ class Calibration:
         return cls(tuple(gain), tuple(offset), seen)
 
 
-def _names_fit(fitted: np.ndarray, names, refs) -> None:
-    """Refuse names that do not fit the faces: each face, white-balanced by the fit, must
-    be nearest its own name's reference among the names given. Names in another order
-    than the dice are read (or a grey and a black die swapped) fit every colour onto
-    another's, and each die would then be named wrong without a question. (On the
-    labelled real photos, all 40 frames of two or more colours pass.)"""
+def _fitted(m: np.ndarray, t: np.ndarray) -> tuple[list[float], list[float]]:
+    """Per-channel gain and offset mapping the measured colours m onto the references t
+    by least squares; an offset only where the gain is ill-posed (GAIN_RANGE)."""
+    gain, offset = [], []
+    for c in range(3):
+        g = 0.0  # unfitted: falls back to an offset only, below
+        if len(m) >= 2 and np.ptp(m[:, c]) > 1e-3:
+            A = np.stack([m[:, c], np.ones(len(m))], 1)
+            (g, o), *_ = np.linalg.lstsq(A, t[:, c], rcond=None)
+        if not GAIN_RANGE[0] <= g <= GAIN_RANGE[1]:
+            g, o = 1.0, float((t[:, c] - m[:, c]).mean())
+        gain.append(float(g))
+        offset.append(float(o))
+    return gain, offset
+
+
+def _misfit(m: np.ndarray, names: list[str], refs) -> float:
+    """How far the faces, white-balanced by the fit for these names, lie from their
+    names' references (weighted as colour.name_of weighs lightness)."""
     from .colour import LIGHTNESS_WEIGHT
 
-    weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
-    shown = list(dict.fromkeys(names))
-    for i, (lab, name) in enumerate(zip(fitted, names)):
-        nearest = min(shown, key=lambda n: float(np.sum((lab - refs[n]) ** 2 * weights)))
-        if nearest != name:
-            raise ValueError(
-                f"face {i + 1} looks {nearest}, not {name}, next to the others: give the"
-                " names in reading order (top to bottom, then left to right)"
-            )
+    t = np.array([refs[n] for n in names], np.float64)
+    gain, offset = _fitted(m, t)
+    return float(np.sum((m * gain + offset - t) ** 2 * [LIGHTNESS_WEIGHT, 1.0, 1.0]))
+
+
+def _names_in_order(m: np.ndarray, names: list[str], refs) -> None:
+    """Refuse names given in another order than the dice are read (or a grey and a black
+    die swapped): every colour would be fitted onto another's and each die then named
+    wrong without a question. Names are out of order when swapping two faces' names
+    fits better than the names as given. (A first check, each fitted face nearest its own
+    name's reference, refused right calibrations under a warm lamp: a fit in Lab can
+    leave yellow nearer orange, though the faces shown then stand in for both.)"""
+    given = _misfit(m, names, refs)
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            if names[i] == names[j]:
+                continue
+            swapped = names.copy()
+            swapped[i], swapped[j] = names[j], names[i]
+            if _misfit(m, swapped, refs) < given:
+                raise ValueError(
+                    f"faces {i + 1} and {j + 1} look {names[j]} and {names[i]}, not"
+                    f" {names[i]} and {names[j]}: give the names in reading order (top to"
+                    " bottom, then left to right)"
+                )
 
 
 def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:

@@ -103,6 +103,18 @@ def test_calibration_refuses_names_out_of_reading_order():
             calibrate(img, wrong)
 
 
+@pytest.mark.parametrize("cast", [(0.64, 0.71, 1.09), (0.4, 0.75, 1.0), (0.3, 0.45, 0.55)])
+def test_a_right_calibration_under_a_warm_lamp_is_taken_and_names_every_die(cast):
+    """A warm, a tungsten and a dim warm lamp: the fit in Lab leaves the yellow face
+    nearer the stock orange, and a check of each face against the stock references
+    refused these right names as out of order; the calibration names every die right."""
+    img, labels = six_dice(cast=cast)
+    in_order = sorted(labels, key=lambda d: (d["centre"][1], d["centre"][0]))
+    known = [lab["colour"] for lab in in_order]
+    cal = calibrate(img, known)
+    assert [r.colour for r in vision.read(img, calibration=cal)] == known
+
+
 def test_calibration_says_how_many_dice_it_saw_against_the_names_given():
     img, labels = six_dice()
     with pytest.raises(ValueError, match="shows 6 dice but 5 names were given"):
