@@ -40,14 +40,15 @@ class DiceResult:
     seen: Seen | None = None
 
 
-#: a live frame whose brightest 0.5% is darker than this (of 255) shows nothing to read:
-#: the lamp off, the lens covered. The photos here, dimmed to a fifth, still reach 36-39
+#: a frame whose brightest 0.5% is darker than this (of 255) shows nothing to read: the
+#: lamp off, the lens covered. The photos here, dimmed to a fifth, still reach 36-39
 DARK_BELOW = 32
 
 
 def too_dark(frame) -> bool:
     """Whether even the brightest part of the frame is dark (a coarse look: every 8th
-    pixel of every 8th row)."""
+    pixel of every 8th row, which can miss a lone die's pips on black felt: so it only
+    explains a frame in which nothing was read, and never keeps one from being read)."""
     import numpy as np
 
     return float(np.percentile(frame[::8, ::8], 99.5)) < DARK_BELOW
@@ -81,6 +82,8 @@ class CameraDice:
     reads. A frame the same to the last byte as the one before it, in this throw or
     the last, is no new picture but a frozen camera (a live sensor's noise differs
     every frame): it would look perfectly still, and read the last throw's dice again.
+    A dark frame (the lamp off, the lens covered) is read as any other, but a reading
+    of nothing there is no throw of no dice: the camera keeps looking, "Too dark".
     A folder of photos (one photo per throw) reads the next frame at once. A
     die the reader marks (`needs_confirmation`) counts as unsure, so the player checks
     it. No answer within `timeout` seconds, or a failed camera, is an error that says
@@ -101,12 +104,12 @@ class CameraDice:
         self._settle = None
         self._deadline = 0.0
         self._last_frame = None  # kept from throw to throw: a frozen camera repeats it
-        self._frozen = False
-        self._dark = False
+        self._in_the_way = ""  # "frozen" or "dark", while no frame can be read for it
 
     def start(self, throw: Throw) -> None:
         self._throw = throw
         self._deadline = self._clock() + self.timeout
+        self._in_the_way = ""
         if self.live:
             import vision
 
@@ -124,17 +127,22 @@ class CameraDice:
             return self._finish(DiceResult(error="Camera failed"))
         if frame is None:
             return self._give_up_if_late()
-        if self.live:
-            self._frozen = self._same_as_last(frame)
-            self._dark = not self._frozen and too_dark(frame)
-            if self._frozen or self._dark:
-                return self._give_up_if_late()
         try:
             if self.live:
+                if self._same_as_last(frame):  # no new picture: nothing to read in it
+                    self._in_the_way = "dark" if too_dark(frame) else "frozen"
+                    return self._give_up_if_late()
+                if self._in_the_way == "frozen" or (
+                        self._in_the_way == "dark" and not too_dark(frame)):
+                    self._in_the_way = ""
                 settled = self._settle.update(frame)
                 if settled is None:
                     return self._give_up_if_late()
                 readings = settled.readings  # read from this very frame
+                if not readings and too_dark(frame):  # the lamp off: keep looking
+                    self._in_the_way = "dark"
+                    self._settle = type(self._settle)(read=self._read_throw)
+                    return self._give_up_if_late()
             else:
                 readings = self._read_throw(frame)
         except Exception:  # a reader bug must not stop the game: enter by hand
@@ -155,7 +163,7 @@ class CameraDice:
         ("" while nothing but the dice's own settling is in the way)."""
         if self._throw is None or self._settle is None:
             return ""
-        if self._dark:
+        if self._in_the_way == "dark":
             return self.KEPT_FROM_READING["dark"]
         return self.KEPT_FROM_READING["hand"] if self._settle.why == "hand" else ""
 
@@ -186,9 +194,7 @@ class CameraDice:
     def _give_up_if_late(self) -> DiceResult | None:
         if self._clock() < self._deadline:
             return None
-        why = self._settle.why if self._settle is not None else ""
-        if self._frozen or self._dark:
-            why = "frozen" if self._frozen else "dark"
+        why = self._in_the_way or (self._settle.why if self._settle is not None else "")
         return self._finish(DiceResult(error=self.KEPT_FROM_READING.get(why, "No dice read")))
 
     def _finish(self, result: DiceResult) -> DiceResult:
