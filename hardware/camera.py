@@ -55,8 +55,14 @@ def _cv2():
 
 def as_bgr(frame):
     """A grey or BGRA frame as BGR (a webcam may switch format mid-game): the reader and
-    the settle detector take three channels, and failed the throw on any other. A frame
-    that is neither raises: a failed read."""
+    the settle detector take three channels of 8-bit pixels, and failed the throw on any
+    other frame. A frame that is neither, not of 8-bit pixels, or empty raises: a failed
+    read. (picamera2 is set to RGB888, three channels: its XBGR8888, RGBA in memory,
+    would have red and blue swapped here.)"""
+    if frame.dtype != "uint8":
+        raise ValueError(f"a frame of {frame.dtype} pixels, not 8-bit")
+    if not frame.size:
+        raise ValueError(f"a frame with no pixels ({frame.shape})")
     if frame.ndim == 3 and frame.shape[2] == 3:
         return frame
     cv2 = _cv2()

@@ -222,6 +222,19 @@ def test_a_frame_of_another_channel_count_is_given_as_bgr(fake_picamera2, shape)
     assert cam.read() is None and cam.failures == 1  # neither: a failed read, not a crash
 
 
+@pytest.mark.parametrize("frame", [np.full((48, 64), 70 * 256, np.uint16),
+                                   np.full((48, 64, 3), 0.3, np.float32),
+                                   np.zeros((0, 0, 3), np.uint8)])
+def test_a_frame_not_of_8_bit_pixels_or_empty_is_a_failed_read(fake_picamera2, frame):
+    """A 16-bit (a Y16 sensor mode), float or empty frame went on to the reader, and one
+    of them mid-throw failed the whole throw as a reader error; it is a missed frame."""
+    cam = PiCamera(lock_after=0)
+    fake = fake_picamera2.instances[0]
+    fake.capture_array = lambda name="main", wait=None: frame
+    assert cam.read() is None and cam.failures == 1 and not cam.failed
+    assert "8-bit" in cam.error or "no pixels" in cam.error
+
+
 def test_picamera2_absent_or_without_camera_falls_through(no_picamera2, tmp_path):
     cam, notes = probe_cameras(cam_cfg())
     assert cam is None
