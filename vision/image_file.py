@@ -86,12 +86,14 @@ def save_png(path: str | os.PathLike, img: np.ndarray) -> bool:
 
 
 def load_as_labelled(path: str | os.PathLike, width=None, height=None) -> np.ndarray:
-    """A labelled photo as its labels see it: turned as its EXIF says, unless the label
-    row's size is that of its stored pixels turned a quarter (labels made on the stored
-    pixels, as a set's README may say its boxes are); then as stored."""
-    frame = load(path)
-    if width and height and frame.shape[:2] == (width, height) != (height, width):
-        stored = load(path, turned=False)
-        if stored.shape[:2] == (height, width):
-            return stored
-    return frame
+    """A labelled photo as its labels see it: as its pixels are stored (the photo sets'
+    README: "boxes are in pixels of the stored image"), unless the label row's size is
+    that of the photo turned as its EXIF orientation says and not of the stored pixels
+    (labels made on the photo as a viewer shows it). A square photo, or one turned half
+    round, cannot say so, and is taken as stored."""
+    stored = load(path, turned=False)
+    if width and height and stored.shape[:2] != (height, width):
+        shown = load(path)
+        if shown.shape[:2] == (height, width):
+            return shown
+    return stored
