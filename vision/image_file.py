@@ -10,6 +10,7 @@ OpenCV decodes one without a word, the missing part grey and the dice there unre
 from __future__ import annotations
 
 import os
+import stat
 
 import numpy as np
 
@@ -25,6 +26,8 @@ def load(path: str | os.PathLike, turned: bool = True) -> np.ndarray:
     import cv2
 
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero never ends, a pipe waits
+            raise UnreadableImage("not a file of its own (a device, a pipe or a socket)")
         with open(path, "rb") as f:
             data = f.read()
     except FileNotFoundError:
@@ -70,16 +73,20 @@ def jpeg_cut_short(data: bytes) -> bool:
         i = j + 2 + int.from_bytes(data[j + 2 : j + 4], "big")  # a segment: skip it
 
 
-def save_png(path: str | os.PathLike, img: np.ndarray) -> bool:
-    """Write `img` as a PNG at `path`; False if it could not be (written by Python, as
-    `load` reads: cv2.imwrite crashed on a name that is not UTF-8)."""
+def save(path: str | os.PathLike, img: np.ndarray) -> bool:
+    """Write `img` at `path` in the image type its name says (.png, .jpg, ...); False if
+    it could not be (written by Python, as `load` reads: cv2.imwrite crashed on a name
+    that is not UTF-8)."""
     import cv2
 
-    ok, png = cv2.imencode(".png", img)
+    try:
+        ok, data = cv2.imencode(os.path.splitext(os.fsdecode(path))[1] or ".png", img)
+    except cv2.error:  # a name with no image type OpenCV writes
+        return False
     try:
         if ok:
             with open(path, "wb") as f:
-                f.write(png.tobytes())
+                f.write(data.tobytes())
     except OSError:
         return False
     return bool(ok)

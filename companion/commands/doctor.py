@@ -158,8 +158,6 @@ def what_the_camera_sees(frame, sure_from: float, snapshot: str | None,
     where the frame was written with the readings boxed: what a person setting up the
     camera needs to aim and focus it. The frame is read as the game will read it (a live
     camera's frames once, whatever their size)."""
-    import cv2
-
     import vision
     from companion.commands.read import annotate
     from vision.hands import hand_in_view
@@ -173,10 +171,9 @@ def what_the_camera_sees(frame, sure_from: float, snapshot: str | None,
     if hand_in_view(frame):
         text += "; a hand (or something skin-coloured) in view"
     if snapshot:
-        try:
-            written = cv2.imwrite(snapshot, annotate(frame, readings))
-        except cv2.error:  # no such folder, a name with no image type
-            written = False
+        from vision.image_file import save
+
+        written = save(snapshot, annotate(frame, readings))  # as .png, .jpg: its name says
         text += f"; the frame is in {snapshot}" if written else f"; {snapshot} could not be written"
     return text
 

@@ -12,6 +12,7 @@ written, gives an "error" and the rest go on.
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from companion.commands.folder import output_folder
@@ -63,10 +64,17 @@ def annotate(frame, readings):
         x0, y0, x1, y1 = r.bbox
         colour = (0, 200, 0) if not r.needs_confirmation else (0, 160, 255)
         cv2.rectangle(img, (x0, y0), (x1, y1), colour, 2)
-        text = f"{r.value}" + (f" {r.colour}" if r.colour else "") + f" {r.confidence:.2f}"
+        text = label(r)
         cv2.putText(img, text, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3)
         cv2.putText(img, text, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1)
     return img
+
+
+def label(r) -> str:
+    """A reading's label on the annotated copy: value, colour, confidence rounded down as
+    the reading's own is (0.599 asks the player; "0.60" would say it does not)."""
+    sure = math.floor(r.confidence * 100) / 100
+    return f"{r.value}" + (f" {r.colour}" if r.colour else "") + f" {sure:.2f}"
 
 
 def read_one(path: str, values: range | None = None):
@@ -121,7 +129,7 @@ def shown(text: str) -> str:
 
 
 def run(args) -> int:
-    from vision.image_file import save_png
+    from vision.image_file import save
 
     out_dir = args.annotate  # made as the command line was read (output_folder)
     targets = annotation_paths(args.images, out_dir) if out_dir else [None] * len(args.images)
@@ -130,7 +138,7 @@ def run(args) -> int:
         readings, frame, error = read_one(path, args.values)
         annotated = unwritten = None
         if target and frame is not None:
-            if save_png(target, annotate(frame, readings)):
+            if save(target, annotate(frame, readings)):
                 annotated = target
             else:
                 unwritten = f"cannot write the annotated image {target}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import sys
 import types
@@ -103,6 +104,30 @@ def test_camera_checks(tmp_path, monkeypatch):
     assert c.fix.startswith("connect the camera")
     c = doctor.check_camera(cfg(camera={"source": "folder", "folder": str(tmp_path / "no")}))
     assert c.status == MISSING and c.needed and c.fix.startswith("set camera.folder")
+
+
+def test_the_snapshot_is_written_as_its_name_says_even_a_name_not_utf8(tmp_path):
+    """--snapshot wrote through cv2.imwrite, which died of a segmentation fault on a name
+    that is not UTF-8: written by Python now, as a JPEG or a PNG as the name says. In a
+    child process, so a crash fails the test rather than ending the run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    names = [os.fsencode(tmp_path) + b"/view_d\xe9.jpg", os.fsencode(tmp_path) + b"/v.png"]
+    child = (
+        "import os, sys, numpy as np; from companion.commands import doctor\n"
+        "frame = np.full((120, 160, 3), 90, np.uint8)\n"
+        "for name in sys.argv[1:]:\n"
+        "    print(doctor.what_the_camera_sees(frame, 0.6, os.fsdecode(os.fsencode(name))))\n"
+    )
+    root = Path(doctor.__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", child, *names], cwd=root,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode("utf-8", "replace").count("the frame is in") == 2
+    assert open(names[0], "rb").read(3) == b"\xff\xd8\xff"  # a JPEG
+    assert open(names[1], "rb").read(4) == b"\x89PNG"
 
 
 def test_camera_check_says_what_the_camera_sees_and_writes_the_frame(tmp_path):

@@ -345,3 +345,28 @@ def test_an_image_whose_name_is_not_utf8_is_named_in_plain_output(tmp_path):
         f"{tmp_path}/d\\xe9.png: 1 die: 2 (annotated: {tmp_path}/ann/d\\xe9.png)",
         f"{good}: 1 die: 2 (annotated: {tmp_path}/ann/dice.png)",
     ]
+
+
+def test_a_device_or_a_pipe_is_refused_not_read_for_ever(tmp_path):
+    """`companion read /dev/zero` read on until memory ran out, and a named pipe waited
+    for a writer that never came; both are refused, and the next image is read."""
+    import os
+
+    pipe = tmp_path / "pipe.jpg"
+    os.mkfifo(pipe)
+    good = tmp_path / "dice.png"
+    two_dice_jpeg(tmp_path / "dice.jpg")
+    cv2.imwrite(str(good), cv2.imread(str(tmp_path / "dice.jpg")))
+    rc, lines, err = companion_read("/dev/zero", str(pipe), str(good), "--json")
+    refused = [json.loads(x)["error"] for x in lines[:2]]
+    assert refused == ["not a file of its own (a device, a pipe or a socket)"] * 2
+    assert [d["value"] for d in json.loads(lines[2])["dice"]] == [2, 6] and rc == 0
+
+
+def test_the_annotation_rounds_a_confidence_down_as_the_reading_does():
+    from vision import DieReading
+
+    doubtful = DieReading(3, None, (0, 0, 10, 10), 0.599)
+    assert doubtful.needs_confirmation
+    assert read_cmd.label(doubtful) == "3 0.59"
+    assert read_cmd.label(DieReading(5, "blue", (0, 0, 10, 10), 1.0)) == "5 blue 1.00"
