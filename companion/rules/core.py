@@ -168,11 +168,12 @@ class Throw:
     def _values(self, action: Action) -> tuple[int, ...]:
         """The dice of a throw action as given, or IllegalAction saying what is wrong."""
         if action.kind != "throw":
-            raise IllegalAction(f"Throw {self.count} dice first.")
+            raise IllegalAction(f"Throw {dice_count(self.count)} first.")
         dice = action.get("dice", ())
         if not isinstance(dice, tuple) or len(dice) != self.count:
             raise IllegalAction(
-                f"Expected {self.count} dice, got {len(dice) if isinstance(dice, tuple) else 0}."
+                f"Expected {dice_count(self.count)},"
+                f" got {len(dice) if isinstance(dice, tuple) else 0}."
             )
         faces = f"{self.faces[0]} to {self.faces[-1]}"
         for value in dice:

@@ -75,6 +75,8 @@ def test_a_throw_returns_the_dice_sorted():
         (Throw(6), Action("throw", dice=(1, 2, 3, 4, 5)), "Expected 6 dice, got 5."),
         (Throw(2), Action("throw", dice=(1, 2, 3)), "Expected 2 dice, got 3."),
         (Throw(2), Action("throw"), "Expected 2 dice, got 0."),
+        (Throw(1), Action("throw", dice=(3, 5)), "Expected 1 die, got 2."),  # not "1 dice"
+        (Throw(1), Action("bank"), "Throw 1 die first."),
         (Throw(2), Action("throw", dice=(1, 7)), "A die cannot show 7: faces are 1 to 6."),
         (Throw(2), Action("throw", dice=(0, 1)), "A die cannot show 0: faces are 1 to 6."),
         (Throw(2), Action("throw", dice=(1, True)), "Each die must show a number from 1 to 6."),
