@@ -371,10 +371,13 @@ class RiskNRollState:
         totals[self.seat] += points
         message = f"P{self.seat + 1} banks {points}" + (f" ({', '.join(notes)})" if notes else "")
         if card and self.earned and card.effect == "plague":
+            short = []  # those the floor kept from losing it all (R16)
             for p in range(self.players):
                 if p != self.seat:
-                    totals[p] = floored(totals[p] - card.amount)
-            message += f"; others -{card.amount}"
+                    before, totals[p] = totals[p], floored(totals[p] - card.amount)
+                    if before - totals[p] < card.amount:
+                        short.append(taken(p, before, totals[p], card.amount))
+            message += f"; others -{card.amount}" + (f" ({', '.join(short)})" if short else "")
         state = replace(self, totals=tuple(totals), message=message)
         if card and self.earned and card.effect == "plus_minus":
             return replace(state, phase="target")
@@ -383,9 +386,10 @@ class RiskNRollState:
     def _deduct_from(self, player: int) -> RiskNRollState:
         totals = list(self.totals)
         amount = CARDS_BY_NAME[self.card].amount
-        totals[player] = floored(totals[player] - amount)
+        before, totals[player] = totals[player], floored(totals[player] - amount)
         return replace(
-            self, totals=tuple(totals), message=f"{self.message}; P{player + 1} -{amount}"
+            self, totals=tuple(totals),
+            message=f"{self.message}; {taken(player, before, totals[player], amount)}",
         )._next_turn()
 
     def _end_turn(self, points: int, message: str) -> RiskNRollState:
@@ -443,6 +447,16 @@ class RiskNRollState:
 
 def _is_face(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= DICE
+
+
+def taken(player: int, before: int, after: int, amount: int) -> str:
+    """What a deduction took from a player, as the score pad shows it: "P3 -200", or at
+    the floor (R16) "P3 -150 to 0" and "P3 stays at 0", not a -200 nobody lost."""
+    if before - after >= amount:
+        return f"P{player + 1} -{amount}"
+    if before == after:
+        return f"P{player + 1} stays at {after}"
+    return f"P{player + 1} -{before - after} to {after}"
 
 
 def floored(total: int) -> int:

@@ -209,6 +209,7 @@ def test_the_plague_takes_200_from_every_other_player_after_rolling_out():
     state = at(new(4), totals=(0, 1000, 150, 250))
     state = play(state, "draw The Plague", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
     assert state.totals == (510, 800, 0, 50) and state.seat == 1
+    assert state.message.endswith("; others -200 (P3 -150 to 0)")  # R16: what was lost
 
 
 def test_the_plague_is_void_after_a_belly_up():
@@ -267,6 +268,11 @@ def test_plus_minus_cannot_take_a_score_below_zero():
     state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
                  "keep 1 bank", "target P2")
     assert state.totals == (710, 0)
+    assert state.message.endswith("; P2 -120 to 0")  # not "-200", which nobody lost
+    state = at(new(2), totals=(0, 0))
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
+                 "keep 1 bank", "target P2")
+    assert state.totals == (710, 0) and state.message.endswith("; P2 stays at 0")
 
 
 def test_the_plague_is_paid_once_even_after_two_roll_outs():
