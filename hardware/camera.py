@@ -101,6 +101,7 @@ class Camera:
             raise
         except Exception as e:       # the driver's own errors: counted, not fatal at once
             frame, err = None, f"{type(e).__name__}: {e}"
+            log.warning("%s: a read failed (%s)", self.name, err)  # a photo skipped, say
         if frame is not None:
             self.failures = 0
             return frame

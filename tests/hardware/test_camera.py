@@ -290,13 +290,16 @@ def test_folder_camera_ends_without_loop(tmp_path):
     assert cam.read() is None
 
 
-def test_folder_camera_missing_and_corrupt_files(tmp_path):
+def test_folder_camera_missing_and_corrupt_files(tmp_path, caplog):
     write_images(tmp_path / "f", 3)
     (tmp_path / "f" / "img_00.png").write_bytes(b"\x89PNG garbage")
     cam = FolderCamera(tmp_path / "f", loop=True, fail_after=3)
     (tmp_path / "f" / "img_01.png").unlink()                 # vanishes after the listing
-    assert cam.read() is None and "img_00.png: not an image OpenCV can decode" in cam.error
-    assert cam.read() is None and "img_01.png: no such file" in cam.error
+    with caplog.at_level("WARNING", logger="hardware.camera"):
+        assert cam.read() is None and "img_00.png: not an image OpenCV can decode" in cam.error
+        assert cam.read() is None and "img_01.png: no such file" in cam.error
+    said = [r.getMessage() for r in caplog.records]  # each photo skipped is in the log
+    assert len(said) == 2 and "img_00.png" in said[0] and "img_01.png" in said[1]
     assert int(cam.read()[0, 0, 2]) == 30 and cam.failures == 0
     assert cam.read() is None and cam.read() is None         # the loop meets them again
     assert int(cam.read()[0, 0, 2]) == 30 and not cam.failed  # 2 bad in a row: not failed
