@@ -275,10 +275,12 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
 
     faces = read_faces(frame, expect.values if expect is not None else None, closer)
     h, w = frame.shape[:2]
+    hueless = colourless(frame)
     out = [
         DieReading(
             value=f.value,
-            colour=colour_mod.name_of(f.colour_lab, calibration, f.light_pips),
+            colour=None if hueless else colour_mod.name_of(f.colour_lab, calibration,
+                                                           f.light_pips),
             bbox=f.bbox(w, h),
             confidence=math.floor(f.confidence * 1000) / 1000,  # down: 0.5996 is not sure
         )
@@ -287,6 +289,15 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     if expect is not None:
         out = apply_expect(out, expect)
     return out
+
+
+def colourless(frame: np.ndarray) -> bool:
+    """Whether the frame holds no colour at all: its three channels equal (a greyscale
+    photo, a monochrome camera), where every face is as grey as the Charidice grey or
+    black and no colour can be told (a red die was named "grey"). Every 4th pixel of
+    every 4th row; a colour camera's noise makes the channels differ everywhere."""
+    s = frame[::4, ::4].astype(np.int16)
+    return int((s.max(axis=2) - s.min(axis=2)).max()) <= 1
 
 
 def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]:

@@ -121,3 +121,23 @@ def test_calibration_says_how_many_dice_it_saw_against_the_names_given():
         calibrate(img, NAMES[:5])
     with pytest.raises(ValueError, match="shows no dice but 6 names were given"):
         calibrate(np.full((240, 320, 3), 90, np.uint8), NAMES)
+
+
+def test_a_frame_with_no_colour_in_it_names_no_colours():
+    """A greyscale photo (or a monochrome camera) shows every face without hue: a red or
+    a blue die was named "grey" or "black", surely; no colour can be told there. With a
+    Charidice table the game is then told so ("could not be told") and asks."""
+    import cv2
+
+    img, _ = render([Die(3, "blue", (90, 120), 60, 10), Die(5, "magenta", (230, 120), 60, 5),
+                     Die(2, "grey", (90, 300), 60, 0), Die(4, "black", (230, 300), 60, 20)],
+                    size=(320, 400), seed=4, noise=2)
+    assert [r.colour for r in vision.read(img)] == ["blue", "magenta", "grey", "black"]
+    grey = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    readings = vision.read(grey)
+    assert [r.value for r in readings] == [3, 5, 2, 4]
+    assert [r.colour for r in readings] == [None] * 4
+    table = vision.Expect.of(colours=[(c, v) for c in vision.CHARIDICE_COLOURS
+                                      for v in range(1, 7)])
+    assert [r.flag for r in vision.read(grey, table)] == [
+        f"the colour of this {v} could not be told" for v in (3, 5, 2, 4)]
