@@ -48,7 +48,8 @@ DARK_BELOW = 32
 def too_dark(frame) -> bool:
     """Whether even the brightest part of the frame is dark (a coarse look: every 8th
     pixel of every 8th row, which can miss a lone die's pips on black felt: so it only
-    explains a frame in which nothing was read, and never keeps one from being read)."""
+    explains a frame in which nothing was read, and never keeps one from being read;
+    light coming back after it starts the settle detector afresh)."""
     import numpy as np
 
     return float(np.percentile(frame[::8, ::8], 99.5)) < DARK_BELOW
@@ -105,15 +106,22 @@ class CameraDice:
         self._deadline = 0.0
         self._last_frame = None  # kept from throw to throw: a frozen camera repeats it
         self._in_the_way = ""  # "frozen" or "dark", while no frame can be read for it
+        self._settle_saw_dark = False  # its hand watch learnt the table in the dark
 
     def start(self, throw: Throw) -> None:
         self._throw = throw
         self._deadline = self._clock() + self.timeout
         self._in_the_way = ""
         if self.live:
-            import vision
+            self._new_settle()
 
-            self._settle = vision.Settle(read=self._read_throw)
+    def _new_settle(self) -> None:
+        """A settle detector for the frames from now on (its hand watch learns the table
+        from its first frames)."""
+        import vision
+
+        self._settle = vision.Settle(read=self._read_throw)
+        self._settle_saw_dark = False
 
     def poll(self) -> DiceResult | None:
         if self._throw is None:
@@ -132,16 +140,19 @@ class CameraDice:
                 if self._same_as_last(frame):  # no new picture: nothing to read in it
                     self._in_the_way = "dark" if too_dark(frame) else "frozen"
                     return self._give_up_if_late()
-                if self._in_the_way == "frozen" or (
-                        self._in_the_way == "dark" and not too_dark(frame)):
+                dark = too_dark(frame)
+                if self._in_the_way == "frozen" or (self._in_the_way == "dark" and not dark):
                     self._in_the_way = ""
+                if self._settle_saw_dark and not dark:  # the lamp on: a watch that learnt
+                    self._new_settle()  # the table in the dark takes the lit wood for a hand
+                self._settle_saw_dark |= dark
                 settled = self._settle.update(frame)
                 if settled is None:
                     return self._give_up_if_late()
                 readings = settled.readings  # read from this very frame
-                if not readings and too_dark(frame):  # the lamp off: keep looking
+                if not readings and dark:  # the lamp off: keep looking
                     self._in_the_way = "dark"
-                    self._settle = type(self._settle)(read=self._read_throw)
+                    self._new_settle()
                     return self._give_up_if_late()
             else:
                 readings = self._read_throw(frame)

@@ -613,6 +613,35 @@ def test_a_dark_view_waits_saying_too_dark_and_ends_in_entry_saying_why(store):
     assert dice.waiting_for == ""
 
 
+@pytest.mark.parametrize("dark_frames", [3, 8, 30])
+def test_the_lamp_turned_on_mid_throw_reads_the_dice_on_a_round_tray_on_wood(dark_frames):
+    """A round felt tray on a walnut table: the wood in the corners is skin-coloured, and
+    the hand watch learns it as table from the first frames. Learnt in the dark, it took
+    the lit wood for a hand for the rest of the throw, which ended "Hand in view". A
+    lamp turned on starts the watch afresh."""
+    import cv2
+
+    table_top = np.full((480, 640, 3), (33, 67, 101), np.uint8)  # walnut
+    cv2.circle(table_top, (320, 240), 250, (60, 110, 40), -1, cv2.LINE_AA)  # green felt
+    rng = np.random.default_rng(0)
+
+    class Lamp:
+        level = 0.06
+
+        def read(self):
+            lit = table_top.astype(np.float32) * self.level + rng.normal(0, 2, table_top.shape)
+            return np.clip(lit, 0, 255).astype(np.uint8)
+
+    now, lamp = [0.0], Lamp()
+    dice = CameraDice(lamp, live=True, read=sees_in_the_light, timeout=10.0,
+                      clock=lambda: now[0])
+    dice.start(rules.Throw(2))
+    assert [dice.poll() for _ in range(dark_frames)] == [None] * dark_frames
+    lamp.level = 1.0
+    results = [dice.poll() for _ in range(60)]
+    assert [r.dice for r in results if r is not None] == [(5, 1)]
+
+
 def test_a_lone_black_die_on_black_felt_is_read_not_taken_for_the_dark():
     """Dark but for the die's white pips, which a coarse look at the frame misses: it is
     read (the real reader), as it was before the dark view was told apart."""
