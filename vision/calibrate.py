@@ -15,6 +15,7 @@ two things with them:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -86,26 +87,53 @@ def _misfit(m: np.ndarray, names: list[str], refs) -> float:
     return float(np.sum((m * gain + offset - t) ** 2 * [LIGHTNESS_WEIGHT, 1.0, 1.0]))
 
 
+#: up to this many faces, every other order of the names is tried; above, every swap and
+#: every turn of three (7 faces: 5040 orders, a fraction of a second once per calibration)
+EVERY_ORDER_UP_TO = 7
+
+
 def _names_in_order(m: np.ndarray, names: list[str], refs) -> None:
     """Refuse names given in another order than the dice are read (or a grey and a black
     die swapped): every colour would be fitted onto another's and each die then named
-    wrong without a question. Names are out of order when swapping two faces' names
-    fits better than the names as given. (A first check, each fitted face nearest its own
-    name's reference, refused right calibrations under a warm lamp: a fit in Lab can
-    leave yellow nearer orange, though the faces shown then stand in for both.)"""
+    wrong without a question. Names are out of order when another order of them fits
+    the faces better. (A first check, each fitted face nearest its own name's stock
+    reference, refused right names under a warm lamp; a second, single swaps only, took
+    names turned by three, black to grey to blue, in dim light.) In very dim light a
+    wrong order can truly fit better: the message asks for more light too."""
     given = _misfit(m, names, refs)
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            if names[i] == names[j]:
-                continue
-            swapped = names.copy()
-            swapped[i], swapped[j] = names[j], names[i]
-            if _misfit(m, swapped, refs) < given:
-                raise ValueError(
-                    f"faces {i + 1} and {j + 1} look {names[j]} and {names[i]}, not"
-                    f" {names[i]} and {names[j]}: give the names in reading order (top to"
-                    " bottom, then left to right)"
-                )
+    for other in _other_orders(names):
+        if _misfit(m, other, refs) < given:
+            faces = [i for i in range(len(names)) if other[i] != names[i]]
+            said = ", ".join(str(i + 1) for i in faces[:-1]) + f" and {faces[-1] + 1}"
+            looks = ", ".join(other[i] for i in faces)
+            given_names = ", ".join(names[i] for i in faces)
+            raise ValueError(
+                f"faces {said} look {looks}, not {given_names}: give the names in reading"
+                " order (top to bottom, then left to right), and light the dice well"
+            )
+
+
+def _other_orders(names: list[str]):
+    """Every other order of the names (distinct ones), or for many faces every swap of
+    two and every turn of three."""
+    if len(names) <= EVERY_ORDER_UP_TO:
+        seen = {tuple(names)}
+        for order in itertools.permutations(names):
+            if order not in seen:
+                seen.add(order)
+                yield list(order)
+        return
+    n = len(names)
+    for k in (2, 3):
+        for places in itertools.combinations(range(n), k):
+            for turned in itertools.permutations(places):
+                if turned == places or (k == 3 and any(a == b for a, b in zip(turned, places))):
+                    continue
+                other = names.copy()
+                for a, b in zip(places, turned):
+                    other[a] = names[b]
+                if other != names:
+                    yield other
 
 
 def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:

@@ -115,6 +115,19 @@ def test_a_right_calibration_under_a_warm_lamp_is_taken_and_names_every_die(cast
     assert [r.colour for r in vision.read(img, calibration=cal)] == known
 
 
+def test_names_turned_by_three_in_dim_light_are_refused():
+    """Six faces measured at about a third of the light: the names given turn black, grey
+    and blue round (black -> grey -> blue -> black), which no single swap of two fits
+    better, so a check of swaps took them, and the dice were then named wrong unasked."""
+    measured = [[54, 150, 156], [11, 124, 131], [76, 128, 163], [27, 132, 107],
+                [45, 127, 131], [39, 159, 122]]
+    right = ["orange", "black", "yellow", "blue", "grey", "magenta"]
+    assert Calibration.fit(measured, right)
+    with pytest.raises(ValueError, match="faces 2, 4 and 5 look black, blue, grey, not grey,"
+                                         " black, blue: give the names in reading order"):
+        Calibration.fit(measured, ["orange", "grey", "yellow", "black", "blue", "magenta"])
+
+
 def test_calibration_says_how_many_dice_it_saw_against_the_names_given():
     img, labels = six_dice()
     with pytest.raises(ValueError, match="shows 6 dice but 5 names were given"):
