@@ -371,13 +371,14 @@ class RiskNRollState:
         totals[self.seat] += points
         message = f"P{self.seat + 1} banks {points}" + (f" ({', '.join(notes)})" if notes else "")
         if card and self.earned and card.effect == "plague":
-            short = []  # those the floor kept from losing it all (R16)
+            short = []  # those the floor kept from losing it all (R16): all end on it
             for p in range(self.players):
                 if p != self.seat:
                     before, totals[p] = totals[p], floored(totals[p] - card.amount)
                     if before - totals[p] < card.amount:
-                        short.append(taken(p, before, totals[p], card.amount))
-            message += f"; others -{card.amount}" + (f" ({', '.join(short)})" if short else "")
+                        short.append(f"P{p + 1}")
+            message += f"; others -{card.amount}" + (
+                f" (to {SCORE_FLOOR}: {', '.join(short)})" if short else "")
         state = replace(self, totals=tuple(totals), message=message)
         if card and self.earned and card.effect == "plus_minus":
             return replace(state, phase="target")

@@ -209,7 +209,7 @@ def test_the_plague_takes_200_from_every_other_player_after_rolling_out():
     state = at(new(4), totals=(0, 1000, 150, 250))
     state = play(state, "draw The Plague", "play", *ROLL_OUT, "throw 1 2 2 3 4 6", "keep 1 bank")
     assert state.totals == (510, 800, 0, 50) and state.seat == 1
-    assert state.message.endswith("; others -200 (P3 -150 to 0)")  # R16: what was lost
+    assert state.message.endswith("; others -200 (to 0: P3)")  # R16: what was lost
 
 
 def test_the_plague_is_void_after_a_belly_up():
