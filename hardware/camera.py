@@ -79,6 +79,7 @@ class Camera:
     def __init__(self, fail_after: int = 5):
         self.fail_after = fail_after
         self.failures = 0            # failed reads in a row
+        self.failed_reads = 0        # in all, for the log
         self.failed = False
         self.error: str | None = None
         self.locked = False
@@ -101,7 +102,7 @@ class Camera:
             raise
         except Exception as e:       # the driver's own errors: counted, not fatal at once
             frame, err = None, f"{type(e).__name__}: {e}"
-            log.warning("%s: a read failed (%s)", self.name, err)  # a photo skipped, say
+            self._log_failure(err)
         if frame is not None:
             self.failures = 0
             return frame
@@ -116,6 +117,18 @@ class Camera:
                 pass
             raise CameraFailed(self.error)
         return None
+
+    #: every failed read is logged (a folder's failures are photos skipped); a camera's
+    #: only the 1st, 10th, 100th, ...: one failing every other frame would write 15 lines
+    #: a second to the journal, on an SD card, for as long as it kept working between
+    log_every_failure = False
+
+    def _log_failure(self, err: str) -> None:
+        self.failed_reads += 1
+        n = self.failed_reads
+        if self.log_every_failure or str(n).rstrip("0") == "1":
+            log.warning("%s: a read failed (%s)%s", self.name, err,
+                        f"; {n} failed reads in all" if n > 1 else "")
 
     def lock(self) -> bool:
         """Fix exposure and white balance where the source can; True if done."""
@@ -258,6 +271,7 @@ class FolderCamera(Camera):
     """Images from a folder in name order, one per read; loops, or ends (`ended`, None)."""
 
     name = "folder"
+    log_every_failure = True
 
     def __init__(self, directory: str | os.PathLike, loop: bool = True, fail_after: int = 5):
         super().__init__(fail_after)

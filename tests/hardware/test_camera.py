@@ -235,6 +235,32 @@ def test_a_frame_not_of_8_bit_pixels_or_empty_is_a_failed_read(fake_picamera2, f
     assert "8-bit" in cam.error or "no pixels" in cam.error
 
 
+def test_a_camera_failing_every_other_read_logs_a_few_lines_not_one_a_failure(caplog):
+    """Each good read resets the count, so such a camera never fails: logged at every
+    failed read, it wrote 15 lines a second to the journal. Now the 1st, 10th, 100th."""
+    from hardware.camera import Camera
+
+    class Flaky(Camera):
+        name = "webcam"
+        reads = 0
+
+        def _read(self):
+            self.reads += 1
+            if self.reads % 2:
+                raise TimeoutError("select() timeout")
+            return np.zeros((48, 64, 3), np.uint8)
+
+    cam = Flaky(fail_after=3)
+    with caplog.at_level("WARNING", logger="hardware.camera"):
+        for _ in range(2000):
+            cam.read()
+    assert not cam.failed and cam.failed_reads == 1000
+    assert [r.getMessage() for r in caplog.records] == [
+        "webcam: a read failed (TimeoutError: select() timeout)"] + [
+        f"webcam: a read failed (TimeoutError: select() timeout); {n} failed reads in all"
+        for n in (10, 100, 1000)]
+
+
 def test_picamera2_absent_or_without_camera_falls_through(no_picamera2, tmp_path):
     cam, notes = probe_cameras(cam_cfg())
     assert cam is None
