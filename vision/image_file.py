@@ -26,14 +26,15 @@ def load(path: str | os.PathLike, turned: bool = True) -> np.ndarray:
     import cv2
 
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero never ends, a pipe waits
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise UnreadableImage("a folder, not an image")
+        if not stat.S_ISREG(mode):  # /dev/zero never ends, a pipe waits
             raise UnreadableImage("not a file of its own (a device, a pipe or a socket)")
         with open(path, "rb") as f:
             data = f.read()
     except FileNotFoundError:
         raise UnreadableImage("no such file") from None
-    except IsADirectoryError:
-        raise UnreadableImage("a folder, not an image") from None
     except OSError as exc:
         raise UnreadableImage(f"cannot read the file: {exc.strerror or exc}") from None
     if not data:

@@ -12,7 +12,6 @@ written, gives an "error" and the rest go on.
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 from companion.commands.folder import output_folder
@@ -73,8 +72,8 @@ def annotate(frame, readings):
 def label(r) -> str:
     """A reading's label on the annotated copy: value, colour, confidence rounded down as
     the reading's own is (0.599 asks the player; "0.60" would say it does not)."""
-    sure = math.floor(r.confidence * 100) / 100
-    return f"{r.value}" + (f" {r.colour}" if r.colour else "") + f" {sure:.2f}"
+    sure = int(round(r.confidence * 1000)) // 10  # in hundredths, down (0.57 * 100 is 56.99…)
+    return f"{r.value}" + (f" {r.colour}" if r.colour else "") + f" {sure // 100}.{sure % 100:02d}"
 
 
 def read_one(path: str, values: range | None = None):

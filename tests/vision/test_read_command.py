@@ -370,3 +370,5 @@ def test_the_annotation_rounds_a_confidence_down_as_the_reading_does():
     assert doubtful.needs_confirmation
     assert read_cmd.label(doubtful) == "3 0.59"
     assert read_cmd.label(DieReading(5, "blue", (0, 0, 10, 10), 1.0)) == "5 blue 1.00"
+    for conf, shown in ((0.29, "0.29"), (0.57, "0.57"), (0.58, "0.58"), (0.999, "0.99")):
+        assert read_cmd.label(DieReading(2, None, (0, 0, 10, 10), conf)) == f"2 {shown}"
