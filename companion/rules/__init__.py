@@ -15,6 +15,10 @@ from .core import (
     State,
     Throw,
     View,
+    actor,
+    chance_label,
+    check_by,
+    tuples,
 )
 
 GAMES: dict[str, Game] = {game.name: game for game in (risknroll.GAME,)}
@@ -40,5 +44,9 @@ __all__ = [
     "State",
     "Throw",
     "View",
+    "actor",
+    "chance_label",
+    "check_by",
     "get",
+    "tuples",
 ]

@@ -337,7 +337,13 @@ class State(Protocol):
 
 @dataclass(frozen=True)
 class Game:
-    """A registered game: its name, its player range, its options, and `new()`."""
+    """A registered game: its name, its player range, its options, and `new()`.
+
+    `version` is the version of the rules as coded: raise it whenever a change would
+    make a stored game replay to another state (a ruling, a score table), so that the
+    store refuses to rescore a game stored under other rules instead of doing it
+    silently. `description` is one line for a newcomer choosing a game.
+    """
 
     name: str
     title: str
@@ -346,6 +352,8 @@ class Game:
     options: tuple[Option, ...]
     _new: Any = field(repr=False)
     _from_json: Any = field(repr=False)
+    version: int = 1
+    description: str = ""
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or value is an IllegalAction."""
@@ -386,6 +394,48 @@ def actor(state: State, action: Action) -> int:
     """The seat that takes `action` in `state`: its `by` if it is out of turn."""
     by = action.get("by")
     return state.current_player() if by is None else by
+
+
+def check_by(state: State, action: Action) -> None:
+    """Refuse an action taken out of turn (`by` another seat) that is not legal now.
+
+    Every game's `apply` calls this first, so a `by` that names a seat which may not
+    act is never taken as the current player's move."""
+    by = action.get("by")
+    if by is None:
+        return
+    if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < state.players:
+        raise IllegalAction(f"There is no player {by!r} at this table.")
+    if action not in state.legal_actions():
+        raise IllegalAction(f"P{by + 1} may not do that now.")
+
+
+def tuples(value: Any) -> Any:
+    """JSON's lists back to tuples at every depth: for a state's `from_json`."""
+    if isinstance(value, list):
+        return tuple(tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: tuples(v) for k, v in value.items()}
+    return value
+
+
+def faces_text(dice: Sequence[int], colours: Sequence[str] | None = None) -> str:
+    """ "1 5 5", or "blue 1 grey 5" for coloured dice: how labels name dice."""
+    if colours is None:
+        return " ".join(str(d) for d in dice)
+    return " ".join(f"{c} {d}" for d, c in zip(dice, colours))
+
+
+def chance_label(action: Action) -> str:
+    """The label of a chance outcome, the same in every game: "Threw 1 5 5", "Drew Deuces"."""
+    if action.kind == "throw":
+        dice, colours = action.get("dice", ()), action.get("colours")
+        if colours is None:
+            return f"Threw {faces_text(sorted(dice))}"
+        return f"Threw {faces_text(*zip(*sorted(zip(dice, colours))))}"
+    if action.kind == "draw":
+        return f"Drew {action.get('card')}"
+    raise ValueError(f"{action!r} is not a chance outcome")
 
 
 def dice_count(n: int) -> str:

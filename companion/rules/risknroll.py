@@ -26,7 +26,10 @@ from .core import (
     Option,
     Throw,
     View,
+    chance_label,
+    check_by,
     dice_count,
+    tuples,
     winners_by_score,
 )
 
@@ -234,6 +237,7 @@ class RiskNRollState:
     def apply(self, action: Action) -> RiskNRollState:
         if self.phase == "over":
             raise IllegalAction("The game is over.")
+        check_by(self, action)
         chance = self.chance()
         if chance is not None:
             if isinstance(chance, Draw):
@@ -267,10 +271,8 @@ class RiskNRollState:
             return f"Play {self.card}" if action["play"] else "Decline card"
         if kind == "target":
             return f"-{CARDS_BY_NAME['Plus/Minus'].amount} to P{action['player'] + 1}"
-        if kind == "throw":
-            return f"Threw {dice_text(tuple(sorted(action.get('dice', ()))))}"
-        if kind == "draw":
-            return f"Drew {action.get('card')}"
+        if kind in ("throw", "draw"):
+            return chance_label(action)
         return kind
 
     def scores(self) -> tuple[int, ...]:
@@ -478,10 +480,7 @@ def _new(players: int, options: Mapping[str, Any]) -> RiskNRollState:
 
 
 def _from_json(data: Mapping[str, Any]) -> RiskNRollState:
-    fields = dict(data)
-    for key in ("totals", "deck", "roll", "aside"):
-        fields[key] = tuple(fields[key])
-    return RiskNRollState(**fields)
+    return RiskNRollState(**tuples(dict(data)))
 
 
 GAME = Game(

@@ -173,3 +173,26 @@ def test_dice_are_counted_in_good_english():
     assert dice_count(1) == "1 die"
     assert dice_count(0) == "0 dice"
     assert dice_count(5) == "5 dice"
+
+
+def test_an_action_by_a_seat_that_may_not_act_is_refused():
+    """A keep named `by` another seat was once taken as the current player's."""
+    from companion import rules
+
+    state = rules.get("risknroll").new(2, {"action_cards": False})
+    state = state.apply(Action("throw", dice=(1, 2, 3, 4, 6, 6)))
+    keep = Action("keep", dice=(1,), then="roll", by=1)
+    with pytest.raises(IllegalAction, match="P2 may not do that now"):
+        state.apply(keep)
+    with pytest.raises(IllegalAction, match="no player 7"):
+        state.apply(Action("keep", dice=(1,), then="roll", by=7))
+
+
+def test_tuples_and_chance_labels():
+    from companion.rules import chance_label, tuples
+
+    assert tuples({"a": [1, [2, 3]], "b": "x"}) == {"a": (1, (2, 3)), "b": "x"}
+    assert chance_label(Action("throw", dice=(5, 1, 5))) == "Threw 1 5 5"
+    assert chance_label(Action("throw", dice=(5, 1), colours=("grey", "blue"))) == \
+        "Threw blue 1 grey 5"
+    assert chance_label(Action("draw", card="Deuces")) == "Drew Deuces"
