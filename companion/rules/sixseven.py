@@ -155,7 +155,7 @@ class SixSevenState:
     def chance(self) -> Throw | Draw | None:
         if self.phase == "throw":
             count = 2 - len(self.kept)
-            verb = "throw" if not self.dice and not self.kept else "reroll"
+            verb = "reroll" if self.dice else "throw"
             return Throw(count, faces=FACES, why=f"{self.name(self.colour)}: {verb} "
                          f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}")
         if self.phase == "reveal":
@@ -326,7 +326,7 @@ class SixSevenState:
 
     def _rerolled(self, dice: tuple[int, ...], chase: bool) -> SixSevenState:
         kept = tuple((Counter(self.dice) - Counter(dice)).elements())
-        return replace(self, kept=kept, dice=(), phase="throw", chased=self.chased or chase,
+        return replace(self, kept=kept, phase="throw", chased=self.chased or chase,
                        message="Chasing a double SIX SEVEN: no more cards" if chase else "")
 
     def _card_played(self, action: Action) -> SixSevenState:
@@ -411,17 +411,22 @@ class SixSevenState:
                 return "No skill cards after chasing a double SIX SEVEN."
             if self.dice == SIX_SEVEN:
                 return "A 67 is placed or both dice are rerolled."
+            if not isinstance(card, str):
+                return "Say which skill card is played."
             if card not in CARD_NAMES:
                 return f"There is no skill card {card!r}."
             if card not in self.hand:
                 return f"{self.name(self.colour)} holds no {card} card."
-            if action.get("die") not in self.dice:
-                return f"No die shows {action.get('die')!r}: the dice are {dice}."
+            die = action.get("die")
+            if card != "Reroll 2" and (not isinstance(die, int) or die not in self.dice):
+                return f"Say which die the card is played on: {dice}."
             if card in SHIFT:
-                die, shift = action["die"], SHIFT[card]
+                shift = SHIFT[card]
                 return (f"{card} turns the {die} into {wrap(die - shift)} or "
                         f"{wrap(die + shift)}.")
-            return f"The {action['die']} already shows {SET_TO.get(card, '')}."
+            if card in SET_TO:
+                return f"The die already shows {SET_TO[card]}."
+            return f"{card} takes no other choice."
         return f"Place {results}, reroll as the dice allow, or play a skill card."
 
 
