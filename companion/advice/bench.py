@@ -64,6 +64,13 @@ def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATE
         f"over {len(times)} decisions"
     )
 
+    six_seven = sorted(_six_seven_times(states // 4))
+    out(
+        f"67 Six Seven advise(): median {statistics.median(six_seven) * 1e3:.3f} ms, "
+        f"p99 {six_seven[int(0.99 * (len(six_seven) - 1))] * 1e3:.3f} ms, "
+        f"max {six_seven[-1] * 1e3:.3f} ms over {len(six_seven)} decisions"
+    )
+
     out("expected turn score from a fresh turn:")
     out(f"  no card / declined: {_fresh(None):.1f}")
     for name in dict.fromkeys(card.name for card in ACTION_CARDS):
@@ -99,4 +106,26 @@ def _query_times(count: int) -> list[float]:
         advise(state)
         times.append(time.perf_counter() - start)
         state = state.apply(best_action(state))
+    return times
+
+
+def _six_seven_times(count: int) -> list[float]:
+    """Seconds per 67 Six Seven `advise` call at decisions of seeded games by the advice."""
+    from companion.advice import sixseven
+    from companion.rules.sixseven import GAME as SIX_SEVEN
+
+    rng = random.Random(1)
+    state = SIX_SEVEN.new(4)
+    times = []
+    while len(times) < count:
+        if state.is_over():
+            state = SIX_SEVEN.new(4)
+        chance = state.chance()
+        if chance:
+            state = state.apply(chance.sample(rng))
+            continue
+        start = time.perf_counter()
+        advice = sixseven.advise(state)
+        times.append(time.perf_counter() - start)
+        state = state.apply(advice[0].action)
     return times

@@ -71,3 +71,14 @@ def test_demo_takes_the_display_sizes_play_takes(size, tmp_path, capsys):
             assert stop.code == 2 and "invalid choice" in capsys.readouterr().err
             taken.append(False)
     assert taken == [size.startswith("128x")] * 2
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_six_seven_demo_plays_to_one_winner(capsys, players):
+    code = main(["demo", "sixseven", "--players", str(players), "--seed", "3"])
+    out = capsys.readouterr().out.splitlines()
+    result = json.loads(out[-1])
+    assert code == 0 and out[0] == f"67 Six Seven: {players} players, seed 3"
+    assert result["game"] == "sixseven" and len(result["scores"]) == players
+    assert len(result["winners"]) == 1
+    assert any("SIX SEVEN" in line for line in out)
