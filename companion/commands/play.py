@@ -1,19 +1,18 @@
 """`companion play [GAME]`: a game at the table, on the box or in a terminal.
 
 On the box: the OLED, the five buttons and the camera, as the config says. Anywhere
-else the same program is the simulator: the OLED drawn in the terminal with
-half-blocks (pixel exact), the keyboard as the buttons (the keys listed under the
-screen), dice from a seeded virtual roller, from photos (`--camera DIR`) or from a
-webcam (`--camera webcam`). Every step is in the store before the screen shows it;
-an unfinished game is resumed where it was. One `play` at a time on a store: a second
-is refused before it touches anything (companion.store_lock).
+else the same program is the simulator: the OLED drawn in the terminal pixel for pixel
+(half- blocks in a big terminal, braille in an 80x24 one), the keyboard as the buttons
+(the keys listed under the screen), dice from a seeded virtual roller, from photos
+(`--camera DIR`) or from a webcam (`--camera webcam`). Every step is in the store
+before the screen shows it; an unfinished game is resumed where it was. One `play` at
+a time on a store: a second is refused before it touches anything
+(companion.store_lock).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import signal
 import sys
 from pathlib import Path
@@ -268,6 +267,8 @@ def _play(args, cfg, setup, store, notice, said) -> int:
                 break
             if event is not None:
                 _press(display, table, event)
+            elif footer is not None and footer.refit():
+                footer.draw(table.said)
             table.tick()
     except KeyboardInterrupt:
         pass
@@ -378,43 +379,71 @@ def _status(table) -> str:
 
 
 class _Footer:
-    """Under the terminal OLED: which key is which button, and the last thing said."""
+    """Under the terminal OLED: which key is which button, and the last thing said.
+
+    It tells the terminal display how many rows it takes under the full-size drawing,
+    so that drawing is chosen only where the footer fits under it too."""
 
     SAME_AS_SHORT = ("long up", "long down", "long OK")
     """Long presses the session treats as short ones: not worth a place in the list."""
+    NOTE_ROWS = 2
+    """Rows for the last thing said; a longer one is cut (the log has it whole)."""
 
     def __init__(self, display, said: Messages):
         from hardware.buttons import key_help
 
-        inner = getattr(display, "inner", display)
-        self.stream = inner.stream
-        self.tty = inner.tty
+        self.terminal = getattr(display, "inner", display)
+        self.stream = self.terminal.stream
+        self.tty = self.terminal.tty
         self.said = said
-        keys = [(key, action) for key, action in key_help() if action not in self.SAME_AS_SHORT]
-        self.keys = _key_lines(keys, width=display.size[0])
-        self.needed = (display.size[0], display.size[1] // 2 + len(self.keys) + 3)
+        self.keys = [(key, action) for key, action in key_help()
+                     if action not in self.SAME_AS_SHORT]
+        width = self.terminal.size[0]
+        self.terminal.below = len(_key_lines(self.keys, width)) + 1 + self.NOTE_ROWS
+
+    def _layout(self, terminal: tuple[int, int]) -> tuple[tuple[int, int], list[str]]:
+        """The size the screen and the footer need together, and the key lines."""
+        columns, rows = self.terminal.cells(terminal)
+        keys = _key_lines(self.keys, max(columns, min(terminal[0], self.terminal.size[0])))
+        return (columns, rows + len(keys) + 1 + self.NOTE_ROWS), keys
 
     def too_small(self) -> str:
-        """What to do about a terminal too small for the screen (asked at every frame, so a
-        resized terminal is seen), else ""."""
-        try:  # the terminal itself: COLUMNS/LINES exported by a shell go stale on resize
-            columns, rows = os.get_terminal_size(self.stream.fileno())
-        except (AttributeError, ValueError, OSError):
-            columns, rows = shutil.get_terminal_size()
-        if columns >= self.needed[0] and rows >= self.needed[1]:
+        """What to do about a terminal too small even for the small drawing (asked at
+        every frame, so a resized terminal is seen), else ""."""
+        columns, rows = terminal = self.terminal.terminal_size()
+        (need_columns, need_rows), _ = self._layout(terminal)
+        if columns >= need_columns and rows >= need_rows:
             return ""
-        return (f"Make the terminal at least {self.needed[0]}x{self.needed[1]} "
+        return (f"Make the terminal at least {need_columns}x{need_rows} "
                 f"(it is {columns}x{rows}) to see the whole screen")
+
+    def refit(self) -> bool:
+        """Redraw the screen if the terminal was resized (asked at every poll); True if so,
+        and the footer is to be drawn again."""
+        return self.terminal.redraw_if_resized()
 
     def draw(self, note: str) -> None:
         """The keys, then the size warning while it applies (no note may hide it), else the
-        last thing said."""
+        last thing said; no newline after the last row, so nothing scrolls."""
         if not self.tty:
             return
+        terminal = self.terminal.terminal_size()
+        _, keys = self._layout(terminal)
         last = self.too_small() or note or (self.said.lines[-1] if self.said.lines else "")
-        lines = [*self.keys, "", last]
-        self.stream.write("".join(f"{line}\x1b[K\n" for line in lines) + "\x1b[J")
+        lines = [*keys, "", *_cut(last, terminal[0], self.NOTE_ROWS)]
+        self.stream.write("\n".join(f"{line}\x1b[K" for line in lines) + "\x1b[J")
         self.stream.flush()
+
+
+def _cut(text: str, width: int, rows: int) -> list[str]:
+    """`text` wrapped to `width`, in at most `rows` lines, the last ending in "..." if cut."""
+    import textwrap
+
+    lines = textwrap.wrap(text, max(width, 10)) or [""]
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = textwrap.shorten(lines[-1] + " ...", max(width, 10), placeholder=" ...")
+    return lines
 
 
 def _key_lines(keys: list[tuple[str, str]], width: int) -> list[str]:

@@ -10,6 +10,7 @@ import sys
 from dataclasses import replace
 
 import pytest
+from PIL import Image
 
 from companion import rules
 from companion.commands import play
@@ -83,15 +84,34 @@ def test_the_simulator_with_no_keyboard_says_so_and_stops(tmp_path):
     )
 
 
-def test_a_terminal_too_small_is_named_under_the_screen_whatever_else_was_said(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "24")
+def footer_at(monkeypatch, columns: int, rows: int):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(rows))
     display = TerminalDisplay(io.StringIO())
     display.tty = True
-    footer = play._Footer(display, play.Messages())
+    return display, play._Footer(display, play.Messages())
+
+
+def test_a_terminal_too_small_is_named_under_the_screen_whatever_else_was_said(monkeypatch):
+    display, footer = footer_at(monkeypatch, 60, 20)
     footer.draw("Resumed game from 21:04")
     last = display.stream.getvalue().split("\n")[-2]
-    assert last.startswith("Make the terminal at least 128x37 (it is 80x24)")
+    assert last.startswith("Make the terminal at least 64x22 (it is 60x20)")
+
+
+@pytest.mark.parametrize("columns, rows, screen_rows", [(80, 24, 16), (128, 37, 32)])
+def test_the_screen_keys_and_a_long_note_fit_the_terminal_without_scrolling(
+    monkeypatch, columns, rows, screen_rows
+):
+    display, footer = footer_at(monkeypatch, columns, rows)
+    display.show(Image.new("1", (128, 64), 1))
+    footer.draw("camera: " + "a long sentence about what went wrong " * 8)
+    drawn = display.stream.getvalue().split("\x1b[H")[-1]
+    lines = drawn.replace("\x1b[K", "").replace("\x1b[J", "").split("\n")
+    assert len(lines) <= rows and all(len(line) <= columns for line in lines)
+    assert lines[screen_rows - 1] and not lines[screen_rows].startswith(("\u2800", "\u2588"))
+    assert lines[-1].endswith("...") and "q: quit" in drawn
+    assert footer.too_small() == ""
 
 
 def test_kept_frames_say_whether_a_live_camera_took_them(tmp_path):
