@@ -2,7 +2,7 @@
 
 On the box: the OLED, the five buttons and the camera, as the config says. Anywhere
 else the same program is the simulator: the OLED drawn in the terminal pixel for pixel
-(half- blocks in a big terminal, braille in an 80x24 one), the keyboard as the buttons
+(half-blocks in a big terminal, braille in an 80x24 one), the keyboard as the buttons
 (the keys listed under the screen), dice from a seeded virtual roller, from photos
 (`--camera DIR`) or from a webcam (`--camera webcam`). Every step is in the store
 before the screen shows it; an unfinished game is resumed where it was. One `play` at
