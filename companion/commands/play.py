@@ -71,8 +71,9 @@ def run(args: argparse.Namespace) -> int:
     from companion import rules
     from companion.config import ConfigError, load_config, replace
 
+    heard: list[str] = []  # "no config file": said once it is known whether this is a laptop
     try:
-        cfg = load_config(args.config)
+        cfg = load_config(args.config, say=heard.append)
     except ConfigError as error:
         print(f"companion play: {error}", file=sys.stderr)
         if args.service:
@@ -98,11 +99,12 @@ def run(args: argparse.Namespace) -> int:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 2 if isinstance(error, StoreInUse) else 1
     with lock:
-        return _open_and_play(args, cfg, setup, path)
+        return _open_and_play(args, cfg, setup, path, heard)
 
 
-def _open_and_play(args, cfg, setup, path) -> int:
-    """Open the store (its lock held), say if it was set aside, and play."""
+def _open_and_play(args, cfg, setup, path, heard: list[str]) -> int:
+    """Open the store (its lock held), say if it was set aside, settle which game is
+    played, and play."""
     from companion.store import StoreError
 
     said = Messages(to_stderr=args.service)
@@ -119,9 +121,81 @@ def _open_and_play(args, cfg, setup, path) -> int:
         said(damage)
         notice = STORE_SET_ASIDE
     try:
-        return _play(args, cfg, setup, store, notice, said)
+        ask = None if args.service or not _typing() else input
+        _unfinished_or_new(store, setup, args, ask=ask)
+        return _play(args, cfg, setup, store, notice, said, heard)
     finally:
         store.close()
+
+
+def _typing() -> bool:
+    """Is somebody at a terminal to answer a question?"""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _unfinished_or_new(store, setup, args, ask) -> None:
+    """An unfinished game that is not the one the command line asks for is resumed only
+    if the players say so: `ask(question)` returns their answer, r (resume) or n (abandon
+    it and start the new one). With nobody to ask (`ask` None: the service, no
+    terminal) it is resumed, and the journal or the log says so."""
+    import logging
+
+    record = store.unfinished()
+    differs = _differs(record, setup, args)
+    if not differs:
+        return
+    what = f"Game {record.id} is unfinished: {_described(record)}.\nYou asked for {differs}."
+    if ask is None:
+        line = what.replace("\n", " ") + " Resuming it."
+        logging.getLogger("companion.play").warning("%s", line)
+        print(f"companion play: {line}", file=sys.stderr)
+        return
+    print(what)
+    while True:
+        try:
+            answer = ask("Resume it (r) or abandon it and start the new one (n)? ")
+        except EOFError:
+            answer = "r"
+        answer = answer.strip().lower()[:1]
+        if answer == "r":
+            print(f"Resuming game {record.id}.")
+            return
+        if answer == "n":
+            store.abandon(record.id)
+            print(f"Game {record.id} is abandoned (kept in the store: companion history).")
+            return
+        print("Type r or n, then Enter.")
+
+
+def _differs(record, setup, args) -> str:
+    """What the command line asks for that the unfinished game is not, else ""."""
+    from companion import rules
+
+    if record is None or not args.game:
+        return ""
+    if record.game != setup.game:
+        title = rules.get(setup.game).title
+        return title + (f" for {args.players} players" if args.players else "")
+    if args.players is not None and record.players != args.players:
+        return f"{args.players} players"
+    if args.names and tuple(record.names) != setup.names:
+        return "the players " + ", ".join(setup.names)
+    return ""
+
+
+def _described(record) -> str:
+    """"Risk 'n' Roll 2000 for 4 players (Ann, Bo, P3, P4), 12 steps"."""
+    from companion import rules
+
+    try:
+        title = rules.get(record.game).title
+    except rules.IllegalAction:
+        title = record.game
+    names = ", ".join(record.names)
+    return f"{title} for {record.players} players ({names}), {len(record.actions)} steps"
 
 
 def display_config(path):
@@ -202,7 +276,12 @@ def _setup(args, cfg, rules):
     )
 
 
-def _play(args, cfg, setup, store, notice, said) -> int:
+NO_GPIO = "no GPIO here: the keyboard stands in for the buttons"
+"""What the simulator on a machine with no config says instead of the reasons the OLED
+and the GPIO buttons could not be opened (those go to its log)."""
+
+
+def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
     import random
 
     from companion.config import replace
@@ -215,12 +294,28 @@ def _play(args, cfg, setup, store, notice, said) -> int:
 
     if args.service:  # no terminal to stand in for a missing OLED: the journal gets stdout
         cfg = replace(cfg, display={"fallback": "none"})
-    display = open_display(cfg.display, say=said)
+    # no config file and no service: likely a laptop trying the simulator, where "cannot
+    # open ssd1306" and "GPIO not available" read as errors; with a config they are said
+    laptop = cfg.source is None and not args.service
+    details = Messages()
+    display = open_display(cfg.display, say=details if laptop else said)
     # the service is never the simulator, whatever its display: a box whose OLED failed
     # must not take virtual dice for the players' throws
     simulator = _is_terminal(display) and not args.service
     _log_to(Path(store.path).with_name("companion.log") if simulator else None)
-    buttons = open_buttons(cfg.buttons, say=said)
+    buttons = open_buttons(cfg.buttons, say=details if laptop else said)
+    if laptop and simulator:
+        import logging
+
+        for line in [*heard, *details.lines]:
+            logging.getLogger("companion.play").info(line)
+        if buttons.name == "keyboard":
+            said(NO_GPIO)
+    else:
+        for line in heard:
+            print(line, file=sys.stderr)
+        for line in details.lines:
+            said(line)
     if simulator and buttons.name == "none":  # nothing could ever be pressed: do not wait
         display.close()
         why = ('buttons.source is "none"' if cfg.buttons.source == "none"
@@ -314,6 +409,7 @@ def _log_to(path: Path | None) -> None:
     else:
         logging.basicConfig(filename=path, level=logging.WARNING,
                             format="%(asctime)s %(name)s: %(message)s")
+        logging.getLogger("companion.play").setLevel(logging.INFO)  # what starting found
 
 
 def _stop(signum, frame):

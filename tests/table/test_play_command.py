@@ -141,3 +141,63 @@ def test_the_display_to_say_a_config_error_on_is_the_files_own_if_that_part_is_r
     assert play.display_config(str(bad)) == defaults().display
     (tmp_path / "binary.toml").write_bytes(b"\xff\xfe[display]")
     assert play.display_config(str(tmp_path / "binary.toml")) == defaults().display
+
+
+@pytest.fixture
+def four_player_game(tmp_path):
+    from companion.store import Store
+
+    store = Store(tmp_path / "companion.db")
+    game_id = store.new_game("risknroll", 4, {}, ["Ann", "Bo", "Cy", "Di"])
+    yield store, game_id
+    store.close()
+
+
+def setup_for(*argv):
+    command = args(*argv)
+    return play._setup(command, defaults(), rules), command
+
+
+@pytest.mark.parametrize("argv", [
+    ("risknroll", "--players", "2"),
+    ("risknroll", "--players", "4", "--names", "Ann,Bo,Cy,Ed"),
+])
+def test_an_unfinished_game_other_than_asked_for_is_named_and_the_new_one_offered(
+    four_player_game, capsys, argv
+):
+    store, game_id = four_player_game
+    asked = []
+    play._unfinished_or_new(store, *setup_for(*argv), ask=lambda q: asked.append(q) or "n")
+    out = capsys.readouterr().out
+    assert out.startswith(f"Game {game_id} is unfinished: Risk 'n' Roll 2000 for 4 players "
+                          "(Ann, Bo, Cy, Di), 0 steps.\nYou asked for ")
+    assert asked == ["Resume it (r) or abandon it and start the new one (n)? "]
+    assert store.unfinished() is None                  # the Table starts the new one
+    assert store.history(abandoned=True)[0].id == game_id
+
+
+def test_resuming_is_one_answer_away_and_a_wrong_one_is_asked_again(four_player_game, capsys):
+    store, game_id = four_player_game
+    answers = iter(["yes", "R"])
+    play._unfinished_or_new(store, *setup_for("risknroll", "--players", "2"),
+                            ask=lambda q: next(answers))
+    assert "Type r or n, then Enter." in capsys.readouterr().out
+    assert store.unfinished().id == game_id
+
+
+def test_with_nobody_to_ask_the_unfinished_game_is_resumed_and_the_log_says_why(
+    four_player_game, capsys, caplog
+):
+    store, game_id = four_player_game
+    play._unfinished_or_new(store, *setup_for("risknroll", "--players", "2"), ask=None)
+    assert store.unfinished().id == game_id
+    assert "0 steps. You asked for 2 players. Resuming it." in capsys.readouterr().err
+    assert "You asked for 2 players" in caplog.text
+
+
+@pytest.mark.parametrize("argv", [(), ("risknroll",), ("risknroll", "--players", "4"),
+                                  ("risknroll", "--names", "Ann,Bo,Cy,Di")])
+def test_the_game_asked_for_or_none_named_resumes_without_a_question(four_player_game, argv):
+    store, game_id = four_player_game
+    play._unfinished_or_new(store, *setup_for(*argv), ask=pytest.fail)
+    assert store.unfinished().id == game_id

@@ -1,6 +1,7 @@
 """`companion play` in an ordinary 80x24 terminal (tmux), as a newcomer opens one: the
 screen drawn in braille, read back pixel for pixel against the frame written as PNG;
-made bigger, the same frame in half-blocks."""
+made bigger, the same frame in half-blocks. With no config file, starting says one
+friendly line instead of why there is no OLED and no GPIO."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion.commands.play import NO_GPIO
+from companion.config import DEFAULT_PATH
 from hardware.display import from_braille, from_halfblocks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +70,12 @@ def test_a_game_in_80x24_is_drawn_in_braille_and_in_half_blocks_once_the_termina
     try:
         tmux(socket, "new-session", "-d", "-s", "play", "-x", "80", "-y", "24", command)
         wait_until_same(socket, frames, 16, from_braille)
+        if not Path(DEFAULT_PATH).exists():  # a laptop: one friendly line, the reasons logged
+            screen = tmux(socket, "capture-pane", "-p", "-t", "play")
+            assert NO_GPIO in screen and "not available" not in screen
+            log = (tmp_path / "companion.log").read_text()
+            assert f"no {DEFAULT_PATH}, using the built-in defaults" in log
+            assert "buttons: GPIO not available" in log
         # the first screen stays as it is until a key is pressed: only the resize redraws it
         tmux(socket, "resize-window", "-t", "play", "-x", "140", "-y", "45")
         wait_until_same(socket, frames, 32, from_halfblocks)
