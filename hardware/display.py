@@ -1,4 +1,4 @@
-"""Displays: the OLED through luma.oled, or a stand-in (terminal half-blocks, PNG frames).
+"""Displays: the OLED through luma.oled, or a stand-in (terminal text, PNG frames).
 
 A display is anything with `show(image)` (a PIL image, mode "1", of the display's
 `size`), a `size` attribute (width, height) and `close()`. Optional extras, used by
@@ -12,6 +12,7 @@ to the terminal stand-in. luma is imported lazily.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -56,6 +57,51 @@ def from_halfblocks(text: str) -> Image.Image:
             top, bottom = _UNHALF[ch]
             px[x, 2 * row] = 255 if top else 0
             px[x, 2 * row + 1] = 255 if bottom else 0
+    return img
+
+
+# A braille cell is 2x4 dots; the bit of each dot (x, y) in the cell, from U+2800.
+_BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
+                 (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+_BRAILLE_BLANK = 0x2800
+
+
+def to_braille(image: Image.Image) -> str:
+    """The 1-bit image as text, one braille character per 2x4 pixels (pixel-exact).
+
+    128x64 gives 16 lines of 64 characters: small enough for an 80x24 terminal. A cell
+    with no lit pixel is U+2800 (blank braille, not a space, so no tool trims it).
+    Pixels beyond an odd width or a height not a multiple of 4 read as unlit.
+    """
+    img = image.convert("1") if image.mode != "1" else image
+    w, h = img.size
+    px = img.load()
+    lines = []
+    for top in range(0, h, 4):
+        row = []
+        for left in range(0, w, 2):
+            code = _BRAILLE_BLANK
+            for dx, dy, bit in _BRAILLE_BITS:
+                x, y = left + dx, top + dy
+                if x < w and y < h and px[x, y]:
+                    code |= bit
+            row.append(chr(code))
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def from_braille(text: str) -> Image.Image:
+    """The inverse of to_braille (for tests and tools); a space reads as a blank cell."""
+    lines = text.split("\n")
+    img = Image.new("1", (2 * len(lines[0]), 4 * len(lines)), 0)
+    px = img.load()
+    for row, line in enumerate(lines):
+        for cell, ch in enumerate(line):
+            code = 0 if ch == " " else ord(ch) - _BRAILLE_BLANK
+            if not 0 <= code <= 0xFF:
+                raise ValueError(f"{ch!r} at line {row + 1}, column {cell + 1} is not braille")
+            for dx, dy, bit in _BRAILLE_BITS:
+                px[2 * cell + dx, 4 * row + dy] = 255 if code & bit else 0
     return img
 
 
@@ -107,10 +153,15 @@ class LumaDisplay:
 
 
 class TerminalDisplay:
-    """The OLED drawn in a terminal with half-blocks, pixel-exact (128x64 -> 128x32 chars).
+    """The OLED drawn in a terminal, pixel-exact, in the largest drawing that fits.
 
-    On a TTY each frame is redrawn in place (ANSI cursor home); elsewhere (a log, a
-    pipe) each changed frame is written as plain text followed by a blank line.
+    Half-blocks (1x2 pixels a character: 128x64 -> 128x32) when the terminal has room
+    for them and `below` more rows (what the caller writes under the screen), else
+    braille (2x4 pixels a character: 128x64 -> 64x16, which fits 80x24). The size is
+    looked at on every frame, and `redraw_if_resized()` redraws the last frame in the
+    drawing that now fits. On a TTY each frame is redrawn in place (ANSI cursor home);
+    elsewhere (a log, a pipe) each changed frame is written as plain half-block text
+    followed by a blank line.
     """
 
     name = "terminal"
@@ -122,11 +173,45 @@ class TerminalDisplay:
             self.tty = self.stream.isatty()
         except (AttributeError, ValueError):
             self.tty = False
+        self.below = 0
         self._first = True
         self._last: str | None = None
+        self._image: Image.Image | None = None
+        self._terminal: tuple[int, int] | None = None
         self.power = True
         self.contrast: int | None = None
         self.frames = 0
+
+    def terminal_size(self) -> tuple[int, int]:
+        """(columns, rows) of the terminal now."""
+        try:  # the terminal itself: COLUMNS/LINES exported by a shell go stale on resize
+            return tuple(os.get_terminal_size(self.stream.fileno()))
+        except (AttributeError, ValueError, OSError):
+            return tuple(shutil.get_terminal_size())
+
+    def cells(self, terminal: tuple[int, int] | None = None) -> tuple[int, int]:
+        """(columns, rows) the screen takes in the drawing chosen for `terminal`."""
+        w, h = self.size
+        if self._full(terminal or self.terminal_size()):
+            return w, (h + 1) // 2
+        return (w + 1) // 2, (h + 3) // 4
+
+    def _full(self, terminal: tuple[int, int]) -> bool:
+        if not self.tty:
+            return True
+        columns, rows = terminal
+        return columns >= self.size[0] and rows >= (self.size[1] + 1) // 2 + max(self.below, 1)
+
+    def _draw(self, image: Image.Image) -> None:
+        self._image = image
+        if not self.tty:
+            self._write(to_halfblocks(image))
+            return
+        terminal = self.terminal_size()
+        if terminal != self._terminal:
+            self._first = True           # a resized terminal keeps stale characters: clear it
+            self._terminal = terminal
+        self._write(to_halfblocks(image) if self._full(terminal) else to_braille(image))
 
     def _write(self, text: str) -> None:
         if self.tty:
@@ -140,8 +225,14 @@ class TerminalDisplay:
         self.frames += 1
 
     def show(self, image: Image.Image) -> None:
-        frame = _as_frame(image, self.size)
-        self._write(to_halfblocks(frame))
+        self._draw(_as_frame(image, self.size))
+
+    def redraw_if_resized(self) -> bool:
+        """Draw the last frame again if the terminal changed size since; True if it did."""
+        if not self.tty or self._image is None or self.terminal_size() == self._terminal:
+            return False
+        self._draw(self._image)
+        return True
 
     def set_contrast(self, level: int) -> None:
         self.contrast = level            # a terminal has no contrast; remembered for tests
@@ -149,7 +240,7 @@ class TerminalDisplay:
     def set_power(self, on: bool) -> None:
         self.power = on
         if not on:
-            self._write(to_halfblocks(Image.new("1", self.size, 0)))
+            self._draw(Image.new("1", self.size, 0))
 
     def close(self) -> None:
         if self.tty:

@@ -1,19 +1,18 @@
 """`companion play [GAME]`: a game at the table, on the box or in a terminal.
 
 On the box: the OLED, the five buttons and the camera, as the config says. Anywhere
-else the same program is the simulator: the OLED drawn in the terminal with
-half-blocks (pixel exact), the keyboard as the buttons (the keys listed under the
-screen), dice from a seeded virtual roller, from photos (`--camera DIR`) or from a
-webcam (`--camera webcam`). Every step is in the store before the screen shows it;
-an unfinished game is resumed where it was. One `play` at a time on a store: a second
-is refused before it touches anything (companion.store_lock).
+else the same program is the simulator: the OLED drawn in the terminal pixel for pixel
+(half-blocks in a big terminal, braille in an 80x24 one), the keyboard as the buttons
+(the keys listed under the screen), dice from a seeded virtual roller, from photos
+(`--camera DIR`) or from a webcam (`--camera webcam`). Every step is in the store
+before the screen shows it; an unfinished game is resumed where it was. One `play` at
+a time on a store: a second is refused before it touches anything
+(companion.store_lock).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import signal
 import sys
 from pathlib import Path
@@ -72,8 +71,9 @@ def run(args: argparse.Namespace) -> int:
     from companion import rules
     from companion.config import ConfigError, load_config, replace
 
+    heard: list[str] = []  # "no config file": said once it is known whether this is a laptop
     try:
-        cfg = load_config(args.config)
+        cfg = load_config(args.config, say=heard.append)
     except ConfigError as error:
         print(f"companion play: {error}", file=sys.stderr)
         if args.service:
@@ -99,11 +99,12 @@ def run(args: argparse.Namespace) -> int:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 2 if isinstance(error, StoreInUse) else 1
     with lock:
-        return _open_and_play(args, cfg, setup, path)
+        return _open_and_play(args, cfg, setup, path, heard)
 
 
-def _open_and_play(args, cfg, setup, path) -> int:
-    """Open the store (its lock held), say if it was set aside, and play."""
+def _open_and_play(args, cfg, setup, path, heard: list[str]) -> int:
+    """Open the store (its lock held), say if it was set aside, settle which game is
+    played, and play."""
     from companion.store import StoreError
 
     said = Messages(to_stderr=args.service)
@@ -120,9 +121,81 @@ def _open_and_play(args, cfg, setup, path) -> int:
         said(damage)
         notice = STORE_SET_ASIDE
     try:
-        return _play(args, cfg, setup, store, notice, said)
+        ask = None if args.service or not _typing() else input
+        _unfinished_or_new(store, setup, args, ask=ask)
+        return _play(args, cfg, setup, store, notice, said, heard)
     finally:
         store.close()
+
+
+def _typing() -> bool:
+    """Is somebody at a terminal to answer a question?"""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _unfinished_or_new(store, setup, args, ask) -> None:
+    """An unfinished game that is not the one the command line asks for is resumed only
+    if the players say so: `ask(question)` returns their answer, r (resume) or n (abandon
+    it and start the new one). With nobody to ask (`ask` None: the service, no
+    terminal) it is resumed, and the journal or the log says so."""
+    import logging
+
+    record = store.unfinished()
+    differs = _differs(record, setup, args)
+    if not differs:
+        return
+    what = f"Game {record.id} is unfinished: {_described(record)}.\nYou asked for {differs}."
+    if ask is None:
+        line = what.replace("\n", " ") + " Resuming it."
+        logging.getLogger("companion.play").warning("%s", line)
+        print(f"companion play: {line}", file=sys.stderr)
+        return
+    print(what)
+    while True:
+        try:
+            answer = ask("Resume it (r) or abandon it and start the new one (n)? ")
+        except EOFError:
+            answer = "r"
+        answer = answer.strip().lower()[:1]
+        if answer == "r":
+            print(f"Resuming game {record.id}.")
+            return
+        if answer == "n":
+            store.abandon(record.id)
+            print(f"Game {record.id} is abandoned (kept in the store: companion history).")
+            return
+        print("Type r or n, then Enter.")
+
+
+def _differs(record, setup, args) -> str:
+    """What the command line asks for that the unfinished game is not, else ""."""
+    from companion import rules
+
+    if record is None or not args.game:
+        return ""
+    if record.game != setup.game:
+        title = rules.get(setup.game).title
+        return title + (f" for {args.players} players" if args.players else "")
+    if args.players is not None and record.players != args.players:
+        return f"{args.players} players"
+    if args.names and tuple(record.names) != setup.names:
+        return "the players " + ", ".join(setup.names)
+    return ""
+
+
+def _described(record) -> str:
+    """"Risk 'n' Roll 2000 for 4 players (Ann, Bo, P3, P4), 12 steps"."""
+    from companion import rules
+
+    try:
+        title = rules.get(record.game).title
+    except rules.IllegalAction:
+        title = record.game
+    names = ", ".join(record.names)
+    return f"{title} for {record.players} players ({names}), {len(record.actions)} steps"
 
 
 def display_config(path):
@@ -203,7 +276,12 @@ def _setup(args, cfg, rules):
     )
 
 
-def _play(args, cfg, setup, store, notice, said) -> int:
+NO_GPIO = "no GPIO here: the keyboard stands in for the buttons"
+"""What the simulator on a machine with no config says instead of the reasons the OLED
+and the GPIO buttons could not be opened (those go to its log)."""
+
+
+def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
     import random
 
     from companion.config import replace
@@ -216,12 +294,28 @@ def _play(args, cfg, setup, store, notice, said) -> int:
 
     if args.service:  # no terminal to stand in for a missing OLED: the journal gets stdout
         cfg = replace(cfg, display={"fallback": "none"})
-    display = open_display(cfg.display, say=said)
+    # no config file and no service: likely a laptop trying the simulator, where "cannot
+    # open ssd1306" and "GPIO not available" read as errors; with a config they are said
+    laptop = cfg.source is None and not args.service
+    details = Messages()
+    display = open_display(cfg.display, say=details if laptop else said)
     # the service is never the simulator, whatever its display: a box whose OLED failed
     # must not take virtual dice for the players' throws
     simulator = _is_terminal(display) and not args.service
     _log_to(Path(store.path).with_name("companion.log") if simulator else None)
-    buttons = open_buttons(cfg.buttons, say=said)
+    buttons = open_buttons(cfg.buttons, say=details if laptop else said)
+    if laptop and simulator:
+        import logging
+
+        for line in [*heard, *details.lines]:
+            logging.getLogger("companion.play").info(line)
+        if buttons.name == "keyboard":
+            said(NO_GPIO)
+    else:
+        for line in heard:
+            print(line, file=sys.stderr)
+        for line in details.lines:
+            said(line)
     if simulator and buttons.name == "none":  # nothing could ever be pressed: do not wait
         display.close()
         why = ('buttons.source is "none"' if cfg.buttons.source == "none"
@@ -268,6 +362,8 @@ def _play(args, cfg, setup, store, notice, said) -> int:
                 break
             if event is not None:
                 _press(display, table, event)
+            elif footer is not None and footer.refit():
+                footer.draw(table.said)
             table.tick()
     except KeyboardInterrupt:
         pass
@@ -313,6 +409,7 @@ def _log_to(path: Path | None) -> None:
     else:
         logging.basicConfig(filename=path, level=logging.WARNING,
                             format="%(asctime)s %(name)s: %(message)s")
+        logging.getLogger("companion.play").setLevel(logging.INFO)  # what starting found
 
 
 def _stop(signum, frame):
@@ -378,43 +475,71 @@ def _status(table) -> str:
 
 
 class _Footer:
-    """Under the terminal OLED: which key is which button, and the last thing said."""
+    """Under the terminal OLED: which key is which button, and the last thing said.
+
+    It tells the terminal display how many rows it takes under the full-size drawing,
+    so that drawing is chosen only where the footer fits under it too."""
 
     SAME_AS_SHORT = ("long up", "long down", "long OK")
     """Long presses the session treats as short ones: not worth a place in the list."""
+    NOTE_ROWS = 2
+    """Rows for the last thing said; a longer one is cut (the log has it whole)."""
 
     def __init__(self, display, said: Messages):
         from hardware.buttons import key_help
 
-        inner = getattr(display, "inner", display)
-        self.stream = inner.stream
-        self.tty = inner.tty
+        self.terminal = getattr(display, "inner", display)
+        self.stream = self.terminal.stream
+        self.tty = self.terminal.tty
         self.said = said
-        keys = [(key, action) for key, action in key_help() if action not in self.SAME_AS_SHORT]
-        self.keys = _key_lines(keys, width=display.size[0])
-        self.needed = (display.size[0], display.size[1] // 2 + len(self.keys) + 3)
+        self.keys = [(key, action) for key, action in key_help()
+                     if action not in self.SAME_AS_SHORT]
+        width = self.terminal.size[0]
+        self.terminal.below = len(_key_lines(self.keys, width)) + 1 + self.NOTE_ROWS
+
+    def _layout(self, terminal: tuple[int, int]) -> tuple[tuple[int, int], list[str]]:
+        """The size the screen and the footer need together, and the key lines."""
+        columns, rows = self.terminal.cells(terminal)
+        keys = _key_lines(self.keys, max(columns, min(terminal[0], self.terminal.size[0])))
+        return (columns, rows + len(keys) + 1 + self.NOTE_ROWS), keys
 
     def too_small(self) -> str:
-        """What to do about a terminal too small for the screen (asked at every frame, so a
-        resized terminal is seen), else ""."""
-        try:  # the terminal itself: COLUMNS/LINES exported by a shell go stale on resize
-            columns, rows = os.get_terminal_size(self.stream.fileno())
-        except (AttributeError, ValueError, OSError):
-            columns, rows = shutil.get_terminal_size()
-        if columns >= self.needed[0] and rows >= self.needed[1]:
+        """What to do about a terminal too small even for the small drawing (asked at
+        every frame, so a resized terminal is seen), else ""."""
+        columns, rows = terminal = self.terminal.terminal_size()
+        (need_columns, need_rows), _ = self._layout(terminal)
+        if columns >= need_columns and rows >= need_rows:
             return ""
-        return (f"Make the terminal at least {self.needed[0]}x{self.needed[1]} "
+        return (f"Make the terminal at least {need_columns}x{need_rows} "
                 f"(it is {columns}x{rows}) to see the whole screen")
+
+    def refit(self) -> bool:
+        """Redraw the screen if the terminal was resized (asked at every poll); True if so,
+        and the footer is to be drawn again."""
+        return self.terminal.redraw_if_resized()
 
     def draw(self, note: str) -> None:
         """The keys, then the size warning while it applies (no note may hide it), else the
-        last thing said."""
+        last thing said; no newline after the last row, so nothing scrolls."""
         if not self.tty:
             return
+        terminal = self.terminal.terminal_size()
+        _, keys = self._layout(terminal)
         last = self.too_small() or note or (self.said.lines[-1] if self.said.lines else "")
-        lines = [*self.keys, "", last]
-        self.stream.write("".join(f"{line}\x1b[K\n" for line in lines) + "\x1b[J")
+        lines = [*keys, "", *_cut(last, terminal[0], self.NOTE_ROWS)]
+        self.stream.write("\n".join(f"{line}\x1b[K" for line in lines) + "\x1b[J")
         self.stream.flush()
+
+
+def _cut(text: str, width: int, rows: int) -> list[str]:
+    """`text` wrapped to `width`, in at most `rows` lines, the last ending in "..." if cut."""
+    import textwrap
+
+    lines = textwrap.wrap(text, max(width, 10)) or [""]
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = textwrap.shorten(lines[-1] + " ...", max(width, 10), placeholder=" ...")
+    return lines
 
 
 def _key_lines(keys: list[tuple[str, str]], width: int) -> list[str]:

@@ -201,7 +201,9 @@ class FakeTTY(io.StringIO):
         return True
 
 
-def test_terminal_tty_redraws_in_place():
+def test_terminal_tty_redraws_in_place(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "128")  # room for half-blocks (test_terminal_drawing: less)
+    monkeypatch.setenv("LINES", "40")
     out = FakeTTY()
     t = TerminalDisplay(out)
     t.show(sample())

@@ -10,6 +10,7 @@ import sys
 from dataclasses import replace
 
 import pytest
+from PIL import Image
 
 from companion import rules
 from companion.commands import play
@@ -83,15 +84,34 @@ def test_the_simulator_with_no_keyboard_says_so_and_stops(tmp_path):
     )
 
 
-def test_a_terminal_too_small_is_named_under_the_screen_whatever_else_was_said(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "24")
+def footer_at(monkeypatch, columns: int, rows: int):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(rows))
     display = TerminalDisplay(io.StringIO())
     display.tty = True
-    footer = play._Footer(display, play.Messages())
+    return display, play._Footer(display, play.Messages())
+
+
+def test_a_terminal_too_small_is_named_under_the_screen_whatever_else_was_said(monkeypatch):
+    display, footer = footer_at(monkeypatch, 60, 20)
     footer.draw("Resumed game from 21:04")
     last = display.stream.getvalue().split("\n")[-2]
-    assert last.startswith("Make the terminal at least 128x37 (it is 80x24)")
+    assert last.startswith("Make the terminal at least 64x22 (it is 60x20)")
+
+
+@pytest.mark.parametrize("columns, rows, screen_rows", [(80, 24, 16), (128, 37, 32)])
+def test_the_screen_keys_and_a_long_note_fit_the_terminal_without_scrolling(
+    monkeypatch, columns, rows, screen_rows
+):
+    display, footer = footer_at(monkeypatch, columns, rows)
+    display.show(Image.new("1", (128, 64), 1))
+    footer.draw("camera: " + "a long sentence about what went wrong " * 8)
+    drawn = display.stream.getvalue().split("\x1b[H")[-1]
+    lines = drawn.replace("\x1b[K", "").replace("\x1b[J", "").split("\n")
+    assert len(lines) <= rows and all(len(line) <= columns for line in lines)
+    assert lines[screen_rows - 1] and not lines[screen_rows].startswith(("\u2800", "\u2588"))
+    assert lines[-1].endswith("...") and "q: quit" in drawn
+    assert footer.too_small() == ""
 
 
 def test_kept_frames_say_whether_a_live_camera_took_them(tmp_path):
@@ -121,3 +141,63 @@ def test_the_display_to_say_a_config_error_on_is_the_files_own_if_that_part_is_r
     assert play.display_config(str(bad)) == defaults().display
     (tmp_path / "binary.toml").write_bytes(b"\xff\xfe[display]")
     assert play.display_config(str(tmp_path / "binary.toml")) == defaults().display
+
+
+@pytest.fixture
+def four_player_game(tmp_path):
+    from companion.store import Store
+
+    store = Store(tmp_path / "companion.db")
+    game_id = store.new_game("risknroll", 4, {}, ["Ann", "Bo", "Cy", "Di"])
+    yield store, game_id
+    store.close()
+
+
+def setup_for(*argv):
+    command = args(*argv)
+    return play._setup(command, defaults(), rules), command
+
+
+@pytest.mark.parametrize("argv", [
+    ("risknroll", "--players", "2"),
+    ("risknroll", "--players", "4", "--names", "Ann,Bo,Cy,Ed"),
+])
+def test_an_unfinished_game_other_than_asked_for_is_named_and_the_new_one_offered(
+    four_player_game, capsys, argv
+):
+    store, game_id = four_player_game
+    asked = []
+    play._unfinished_or_new(store, *setup_for(*argv), ask=lambda q: asked.append(q) or "n")
+    out = capsys.readouterr().out
+    assert out.startswith(f"Game {game_id} is unfinished: Risk 'n' Roll 2000 for 4 players "
+                          "(Ann, Bo, Cy, Di), 0 steps.\nYou asked for ")
+    assert asked == ["Resume it (r) or abandon it and start the new one (n)? "]
+    assert store.unfinished() is None                  # the Table starts the new one
+    assert store.history(abandoned=True)[0].id == game_id
+
+
+def test_resuming_is_one_answer_away_and_a_wrong_one_is_asked_again(four_player_game, capsys):
+    store, game_id = four_player_game
+    answers = iter(["yes", "R"])
+    play._unfinished_or_new(store, *setup_for("risknroll", "--players", "2"),
+                            ask=lambda q: next(answers))
+    assert "Type r or n, then Enter." in capsys.readouterr().out
+    assert store.unfinished().id == game_id
+
+
+def test_with_nobody_to_ask_the_unfinished_game_is_resumed_and_the_log_says_why(
+    four_player_game, capsys, caplog
+):
+    store, game_id = four_player_game
+    play._unfinished_or_new(store, *setup_for("risknroll", "--players", "2"), ask=None)
+    assert store.unfinished().id == game_id
+    assert "0 steps. You asked for 2 players. Resuming it." in capsys.readouterr().err
+    assert "You asked for 2 players" in caplog.text
+
+
+@pytest.mark.parametrize("argv", [(), ("risknroll",), ("risknroll", "--players", "4"),
+                                  ("risknroll", "--names", "Ann,Bo,Cy,Di")])
+def test_the_game_asked_for_or_none_named_resumes_without_a_question(four_player_game, argv):
+    store, game_id = four_player_game
+    play._unfinished_or_new(store, *setup_for(*argv), ask=pytest.fail)
+    assert store.unfinished().id == game_id

@@ -1,7 +1,11 @@
 """Train one of the dice reader's nets and export it to ONNX in vision/.
 
-    /work/train-venv/bin/python vision/train/train.py finder --minutes 20
-    /work/train-venv/bin/python vision/train/train.py faces --minutes 20
+From the repository's root, in a venv of its own (PyTorch is never a dependency of the
+companion):
+
+    python3 -m venv .venv-train && .venv-train/bin/pip install -r vision/train/requirements.txt
+    .venv-train/bin/python vision/train/train.py finder --minutes 20
+    .venv-train/bin/python vision/train/train.py faces --minutes 20
 
 Samples are drawn afresh every step from the training photographs (60%, `--share`; each
 set given equal weight, so photos a box kept of its players' dice count as much as a
