@@ -220,12 +220,12 @@ class TwoSixteenState:
         if kind == "help":
             card = action["card"]
             if card == "Reroll 3":
-                return "Reroll 3: all"
+                return "Reroll 3 card"
             if card == "Reroll 1":
-                return f"Reroll 1: the {action['die']}"
+                return f"Reroll 1 card: {action['die']}"
             return f"{card}: {action['die']} to {action['to']}"
         if kind == "reroll":
-            return f"Reroll {dice_text(action['dice'])}"
+            return f"Roll again: {dice_text(action['dice'])}"
         if kind == "pass":
             if not self._help_left():
                 return "End turn (no Help left)"
