@@ -13,7 +13,7 @@ the option ranked, not held back for later.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from companion.rules import Action, Throw
 from companion.rules.two_sixteen import CARDS, TwoSixteenState, help_results, rerolls, without
@@ -46,7 +46,7 @@ def _changed(dice: tuple[int, ...], die: int, to: int) -> tuple[int, ...]:
     return tuple(sorted(without(dice, die) + (to,)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moves(dice: tuple[int, ...], card: str) -> tuple[tuple[int, ...], ...]:
     """Every distinct roll one modifier card makes of these dice."""
     return tuple(dict.fromkeys(

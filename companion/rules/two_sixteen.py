@@ -437,7 +437,8 @@ class TwoSixteenState:
             return replace(state, tie=True, message=f"{self.message}; tie at {best}: another round")
         if self.solo and not self.tie and self.totals[0] >= self.target:
             top = (0,)
-        said = f"{self.message}; {'You win' if self.solo and top == (0,) else self._name(top[0]) + ' wins'}"
+        verdict = "You win" if self.solo and top == (0,) else f"{self._name(top[0])} wins"
+        said = f"{self.message}; {verdict}"
         return replace(state, phase="over", winner=top, message=said)
 
     def _name(self, seat: int) -> str:

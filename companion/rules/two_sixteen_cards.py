@@ -201,7 +201,9 @@ def _fields(path: Path, columns: int):
 
 def _count(text: str, what: str, number: int, least: int) -> int:
     if not text.isdigit() or int(text) < least:
-        raise CatalogueError(f"line {number}: {what} must be a whole number from {least}, not {text!r}.")
+        raise CatalogueError(
+            f"line {number}: {what} must be a whole number from {least}, not {text!r}."
+        )
     return int(text)
 
 
@@ -221,7 +223,9 @@ def _objective(number: int, fields: list[str]) -> Objective:
     slots, conditions = tuple(tokens[:3]), tuple(tokens[3:])
     for i, token in enumerate(slots):
         if _slot_test(token) is None:
-            raise CatalogueError(f"line {number}: {name}: die {i + 1} {token!r} is not a die symbol.")
+            raise CatalogueError(
+                f"line {number}: {name}: die {i + 1} {token!r} is not a die symbol."
+            )
         if token[0] in "o=!" and int(token[1]) == i + 1:
             raise CatalogueError(f"line {number}: {name}: die {i + 1} cannot refer to itself.")
     for token in conditions:

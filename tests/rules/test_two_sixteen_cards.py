@@ -26,7 +26,8 @@ def fulfils(card, roll) -> bool:
     for condition in card.conditions:
         kind, _, number = condition.partition("=")
         if condition == "straight":
-            if sorted(roll) not in ([1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6], [1, 5, 6], [1, 2, 6]):
+            straights = ([1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6], [1, 5, 6], [1, 2, 6])
+            if sorted(roll) not in straights:
                 return False
         elif condition == "pair+opp":
             a, b, c = sorted(roll)
@@ -96,7 +97,11 @@ def test_the_score_formula_rewards_the_rarer_card():
 
 
 LINE = "gray | Triple 6 | 6 6 6 | 1 | 20 | 10 | 1"
-GOOD = [LINE, "orange | Sum 7 | ? ? ? sum=7 | 1 | 10 | 5 | 15", "purple | No 6 | ? ? ? no=6 | 3 | 2 | 1 | -"]
+GOOD = [
+    LINE,
+    "orange | Sum 7 | ? ? ? sum=7 | 1 | 10 | 5 | 15",
+    "purple | No 6 | ? ? ? no=6 | 3 | 2 | 1 | -",
+]
 
 
 @pytest.mark.parametrize(("line", "reason"), [
