@@ -14,6 +14,7 @@ from companion.rules import Action, State
 
 ADVISORS: dict[str, str] = {
     "risknroll": "companion.advice.risknroll",
+    "216": "companion.advice.two_sixteen",
     "sixseven": "companion.advice.sixseven",
 }
 """Game name -> module whose `advise(state)` ranks that game's options."""

@@ -78,6 +78,38 @@ def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATE
     for deuces in (False, True):
         chances = " ".join(f"{n}:{bust_chance(n, deuces):.4f}" for n in range(1, DICE + 1))
         out(f"bust chance by dice thrown{' (Deuces)' if deuces else ''}: {chances}")
+    two_sixteen_figures(out)
+
+
+FIVE_HELP = ("+1/-1", "+2/-2", "Opposite", "Reroll 1", "Wild")
+
+
+def two_sixteen_figures(out: Callable[[str], None] = print, repeats: int = 5) -> None:
+    """216: one advice query after the first roll with five Help cards in hand, cold
+    (its caches cleared, as at a new turn) and again within the turn."""
+    from dataclasses import replace
+
+    from companion.rules.two_sixteen import GAME as TWO_SIXTEEN
+
+    from . import two_sixteen
+
+    state = TWO_SIXTEEN.new(2)
+    for name in ("Sum 7", "Triple 6", "No 6", "Straight"):
+        state = state.apply(Action("draw", card=name))
+    state = replace(state, hands=(FIVE_HELP, ())).apply(Action("throw", dice=(1, 1, 3)))
+    cold, warm = [], []
+    for _ in range(repeats):
+        for cached in (two_sixteen.reach, two_sixteen.claim_now, two_sixteen.after_second,
+                       two_sixteen.reroll_value, two_sixteen.first_value):
+            cached.cache_clear()
+        for times in (cold, warm):
+            start = time.perf_counter()
+            two_sixteen.advise(state)
+            times.append(time.perf_counter() - start)
+    out(
+        f"216 advise() with five Help cards: cold median {statistics.median(cold) * 1e3:.1f} ms"
+        f", again in the turn {statistics.median(warm) * 1e3:.2f} ms"
+    )
 
 
 def _cards_under(rules) -> str:

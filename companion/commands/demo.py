@@ -19,7 +19,13 @@ from companion.commands.play import SIZES
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game name, e.g. risknroll")
-    parser.add_argument("--players", type=int, default=3, help="number of players (default 3)")
+    parser.add_argument(
+        "--players", type=int, help="number of players (default 3; 2 with --solo)"
+    )
+    parser.add_argument(
+        "--solo", action="store_true",
+        help="the game's solo mode, you against its automatic opponent: --option solo=true",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the virtual dice and deck")
     parser.add_argument(
         "--option",
@@ -99,8 +105,10 @@ def run(args: argparse.Namespace) -> int:
     from companion.rules import IllegalAction
 
     log = (lambda *_: None) if args.quiet else print
+    if args.players is None:
+        args.players = 2 if args.solo else 3
     try:
-        options = parse_options(args.option)
+        options = parse_options(args.option) | ({"solo": True} if args.solo else {})
         title = rules.get(args.game).title
         if args.frames:
             from companion.demo_frames import play_with_frames

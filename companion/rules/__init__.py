@@ -3,7 +3,7 @@
 Nothing here does I/O, reads a clock or rolls dice; see `core` for the vocabulary.
 """
 
-from . import risknroll, sixseven
+from . import risknroll, sixseven, two_sixteen
 from .core import (
     CHANCE,
     TERMINAL,
@@ -21,7 +21,9 @@ from .core import (
     tuples,
 )
 
-GAMES: dict[str, Game] = {game.name: game for game in (risknroll.GAME, sixseven.GAME)}
+GAMES: dict[str, Game] = {
+    game.name: game for game in (two_sixteen.GAME, risknroll.GAME, sixseven.GAME)
+}
 
 
 def get(name: str) -> Game:

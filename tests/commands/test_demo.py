@@ -82,3 +82,23 @@ def test_six_seven_demo_plays_to_one_winner(capsys, players):
     assert result["game"] == "sixseven" and len(result["scores"]) == players
     assert len(result["winners"]) == 1
     assert any("SIX SEVEN" in line for line in out)
+
+
+def test_a_216_demo_plays_to_100_with_cards_drawn_from_the_draw(capsys):
+    code = main(["demo", "216", "--players", "2", "--seed", "1"])
+    out = capsys.readouterr().out.splitlines()
+    result = json.loads(out[-1])
+    assert code == 0 and out[0] == "216: 2 players, seed 1"
+    assert any(line.strip().startswith("Offer: ") for line in out)
+    assert result["game"] == "216" and max(result["scores"]) >= 100
+    assert len(result["winners"]) == 1
+
+
+def test_a_216_solo_demo_is_you_against_the_ai(capsys):
+    code = main(["demo", "216", "--solo", "--seed", "1"])
+    out = capsys.readouterr().out.splitlines()
+    result = json.loads(out[-1])
+    assert code == 0 and result["players"] == ["P1", "P2"]
+    assert any("AI takes" in line for line in out)
+    assert main(["demo", "risknroll", "--solo"]) == 2
+    assert "no option 'solo'" in capsys.readouterr().err

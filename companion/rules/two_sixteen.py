@@ -1,0 +1,571 @@
+"""216: roll three dice up to twice to fulfil one of four Objective cards in the Offer.
+
+Reads like the rulebook (`rulebooks/216.txt`): the Offer of four, the first roll and a
+Served Game, Help cards that bend the dice, the second roll of 1 to 3 dice, giving a
+card up for a Help card or taking one as compensation, the Offer refilled at once,
+100 points finishing the round, tie rounds, and the solo AI challenge. The cards are
+data (`two_sixteen_cards`); interpretations of unclear sentences are in
+docs/rulings.md, each marked "Ruling" below with its number.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from .core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Draw,
+    Game,
+    IllegalAction,
+    Option,
+    Throw,
+    View,
+    chance_label,
+    check_by,
+    dice_count,
+    tuples,
+)
+from .two_sixteen_cards import HELP_EFFECTS, Objective, load_help, load_objectives, opposite
+
+NAME = "216"
+TITLE = "216"
+DICE = 3
+OFFER = 4
+TARGET = 100
+TARGETS = (100, 150, 200, 250, 300)
+"""Ruling T11: the Long Variant's "agreed target" is one of these."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+"""Ruling T1: the rulebook gives no player count."""
+SHIFTS = {"+1/-1": 1, "+2/-2": 2}
+"""Help cards that move a die up or down, wrapping 6 to 1 and 1 to 6."""
+AI = 1
+"""In solo the AI is the second seat."""
+
+OBJECTIVES: tuple[Objective, ...] = load_objectives()
+CARDS = {card.name: card for card in OBJECTIVES}
+HELP_CARDS = load_help()
+FULL_DECK = tuple(card.name for card in OBJECTIVES for _ in range(card.copies))
+FULL_HELP = tuple(card.name for card in HELP_CARDS for _ in range(card.copies))
+
+
+def shifted(value: int, by: int) -> int:
+    """A die moved by `by`, wrapping: 6 + 1 = 1, 1 - 2 = 5."""
+    return (value - 1 + by) % 6 + 1
+
+
+def help_results(card: str, value: int) -> tuple[int, ...]:
+    """What a Help card that changes a die can make of a die showing `value`."""
+    if card in SHIFTS:
+        by = SHIFTS[card]
+        return tuple(sorted({shifted(value, by), shifted(value, -by)}))
+    if card == "Opposite":
+        return (opposite(value),)
+    if card == "Wild":  # Ruling T7: a Wild changes the die
+        return tuple(w for w in range(1, 7) if w != value)
+    return ()
+
+
+def without(cards: tuple, card) -> tuple:
+    """`cards` with one copy of `card` taken out."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def in_order(cards, order: tuple[str, ...]) -> tuple[str, ...]:
+    """A multiset of card names as a tuple, in the order of `order` (the deck's)."""
+    counts = Counter(cards)
+    return tuple(name for name in dict.fromkeys(order) for _ in range(counts[name]))
+
+
+def dice_text(dice) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def hand_text(hand: tuple[str, ...]) -> str:
+    """ "+1/-1 x2, Wild": a hand of Help cards in one short line."""
+    counts = Counter(hand)
+    return ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in counts.items()) or "none"
+
+
+# --- the state -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TwoSixteenState:
+    """Between two actions: the Offer, the decks, the hands, the dice and the scores.
+
+    phase is one of: offer (the table reveals the Offer), throw (the table throws),
+    first (decide after the first roll), second (after the second), help (the table
+    draws a Help card for the seat on turn), refill (the table refills the Offer),
+    choose (solo: you pick the AI's card among tied ones), over.
+    `throwing` says which throw is owed: "first", "reroll" (the second roll) or "card"
+    (a Reroll Help card). `rolls` counts the normal rolls made this turn.
+    """
+
+    players: int
+    target: int
+    solo: bool
+    totals: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    seat: int = 0
+    phase: str = "offer"
+    offer: tuple[str, ...] = ()
+    deck: tuple[str, ...] = FULL_DECK
+    discards: tuple[str, ...] = ()
+    help_deck: tuple[str, ...] = FULL_HELP
+    help_discards: tuple[str, ...] = ()
+    fresh: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+    kept: tuple[int, ...] = ()
+    throwing: str = "first"
+    rolls: int = 0
+    helped: bool = False
+    refill_after_help: bool = False
+    tie: bool = False
+    winner: tuple[int, ...] = ()
+    message: str = ""
+    game: str = NAME
+
+    # -- questions every state answers ---------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in ("offer", "throw", "help", "refill"):
+            return CHANCE
+        if self.phase == "choose":
+            return 0  # "you choose the Objective Card" for the AI
+        return self.seat
+
+    def turn(self) -> int | None:
+        return None if self.phase == "over" else self.seat
+
+    def chance(self) -> Throw | Draw | None:
+        who = self._who()
+        if self.phase == "throw":
+            count = DICE - len(self.kept)
+            why = {
+                "first": f"{who}: first roll",
+                "reroll": f"{who}: second roll, {dice_count(count)}",
+                "card": f"{who}: Reroll card, {dice_count(count)}",
+            }[self.throwing]
+            return Throw(count, why=why)
+        if self.phase in ("offer", "refill"):
+            why = f"Offer card {len(self.offer) + 1} of {OFFER}" if self.phase == "offer" else (
+                "Refill the Offer")
+            return Draw("Objective", _counts(self.deck or self.discards, FULL_DECK), why=why)
+        if self.phase == "help":
+            cards = _counts(self.help_deck or self.help_discards, FULL_HELP)
+            return Draw("Help", cards, why=f"{who} takes a Help card")
+        return None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase == "choose":
+            return tuple(Action("choose", card=name) for name in self._lowest())
+        if self.phase not in ("first", "second"):
+            return ()
+        actions = [*self._claims(), *self._helps()]
+        if self.phase == "first":
+            actions += [Action("reroll", dice=dice) for dice in rerolls(self.dice)]
+        else:
+            actions.append(Action("pass"))
+        return tuple(actions)
+
+    def apply(self, action: Action) -> TwoSixteenState:
+        if self.phase == "over":
+            raise IllegalAction("The game is over.")
+        check_by(self, action)
+        if action.kind == "help" and self.phase not in ("first", "second"):
+            raise IllegalAction(self._no_help_now(action))
+        chance = self.chance()
+        if isinstance(chance, Draw):
+            return self._drawn(self._check_draw(chance, action))
+        if chance is not None:
+            return self._thrown(chance.check(action))
+        dice = action.get("dice")
+        if action.kind == "reroll" and isinstance(dice, tuple) and all(map(_is_face, dice)):
+            action = Action("reroll", dice=tuple(sorted(dice)))
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_not(action))
+        action = legal[legal.index(action)]
+        if action.kind == "claim":
+            return self._claimed(action["card"], action.get("bonus"))
+        if action.kind == "help":
+            return self._helped(action)
+        if action.kind == "reroll":
+            return self._throw(without_dice(self.dice, action["dice"]), "reroll")
+        if action.kind == "pass":
+            return self._passed()
+        return self._ai_takes(action["card"])
+
+    def label(self, action: Action) -> str:
+        kind = action.kind
+        if kind in ("throw", "draw"):
+            return chance_label(action)
+        if kind == "claim":
+            card = CARDS[action["card"]]
+            bonus = action.get("bonus")
+            if bonus == "points":
+                return f"{card.name} +{card.general}+{card.bonus}"
+            if bonus == "help":
+                return f"{card.name} +{card.general}+Help"
+            return f"{card.name} +{card.general}"
+        if kind == "help":
+            card = action["card"]
+            if card == "Reroll 3":
+                return "Reroll 3 card"
+            if card == "Reroll 1":
+                return f"Reroll 1 card: {action['die']}"
+            return f"{card}: {action['die']} to {action['to']}"
+        if kind == "reroll":
+            return f"Roll again: {dice_text(action['dice'])}"
+        if kind == "pass":
+            if not self._help_left():
+                return "End turn (no Help left)"
+            return "Give up: take Help" if self._matches() else "No match: take Help"
+        if kind == "choose":
+            return f"AI takes {action['card']}"
+        return kind
+
+    def scores(self) -> tuple[int, ...]:
+        return self.totals
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> tuple[int, ...]:
+        return self.winner
+
+    def view(self) -> View:
+        if self.phase in ("first", "second"):
+            status = f"Roll {self.rolls}/2"
+        else:
+            status = f"To {self.target}"
+        if self.tie:
+            status += " tie round"
+        lines = [status, *self.offer]
+        if not (self.solo and self.seat == AI) and self.phase != "over":
+            lines.append(f"Help: {hand_text(self.usable())}")
+        return View(
+            dice=self.dice if self.phase in ("first", "second") else (),
+            aside=self.kept if self.phase == "throw" else (),
+            lines=tuple(lines),
+            message=self.message,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    # -- what the seat on turn may do ----------------------------------------------------
+
+    def usable(self) -> tuple[str, ...]:
+        """The Help cards the seat on turn may play: not those taken this turn."""
+        hand = self.hands[self.seat]
+        for card in self.fresh:
+            hand = without(hand, card)
+        return hand
+
+    def _matches(self) -> tuple[str, ...]:
+        """The Offer's cards (each name once) that the dice fulfil."""
+        return tuple(name for name in dict.fromkeys(self.offer) if CARDS[name].matches(self.dice))
+
+    def _claims(self) -> list[Action]:
+        served = self.phase == "first" and not self.helped
+        actions = []
+        for name in self._matches():
+            if not served:
+                actions.append(Action("claim", card=name))
+                continue
+            actions.append(Action("claim", card=name, bonus="points"))
+            if self._help_left():
+                actions.append(Action("claim", card=name, bonus="help"))
+        return actions
+
+    def _helps(self) -> list[Action]:
+        actions = []
+        faces = sorted(set(self.dice))
+        for card in dict.fromkeys(self.usable()):
+            if card == "Reroll 3":
+                actions.append(Action("help", card=card))
+            elif card == "Reroll 1":
+                actions += [Action("help", card=card, die=v) for v in faces]
+            else:
+                actions += [
+                    Action("help", card=card, die=v, to=w)
+                    for v in faces for w in help_results(card, v)
+                ]
+        return actions
+
+    def _lowest(self) -> tuple[str, ...]:
+        """The Offer's cards of the lowest General Score, each name once."""
+        low = min(CARDS[name].general for name in self.offer)
+        return tuple(name for name in dict.fromkeys(self.offer) if CARDS[name].general == low)
+
+    def _help_left(self) -> bool:
+        return bool(self.help_deck or self.help_discards)
+
+    def _who(self) -> str:
+        return "AI" if self.solo and self.seat == AI else f"P{self.seat + 1}"
+
+    # -- the turn, step by step ---------------------------------------------------------
+
+    def _throw(self, kept: tuple[int, ...], throwing: str) -> TwoSixteenState:
+        return replace(self, phase="throw", kept=kept, dice=(), throwing=throwing)
+
+    def _thrown(self, thrown: tuple[int, ...]) -> TwoSixteenState:
+        dice = tuple(sorted(self.kept + thrown))
+        rolls = {"first": 1, "reroll": 2, "card": self.rolls}[self.throwing]
+        state = replace(self, dice=dice, kept=(), rolls=rolls, message="")
+        return replace(state, phase="first" if rolls == 1 else "second")
+
+    def _helped(self, action: Action) -> TwoSixteenState:
+        card, who = action["card"], self._who()
+        hands = _with_hand(self.hands, self.seat, without(self.hands[self.seat], card))
+        # Ruling T8: a Help card played is discarded at once, whatever the turn brings.
+        state = replace(self, hands=hands, help_discards=in_order(
+            self.help_discards + (card,), FULL_HELP), helped=True)
+        if card == "Reroll 3":
+            return replace(state._throw((), "card"), message=f"{who} plays Reroll 3")
+        if card == "Reroll 1":
+            die = action["die"]
+            return replace(state._throw(without(self.dice, die), "card"),
+                           message=f"{who} plays Reroll 1 on a {die}")
+        die, to = action["die"], action["to"]
+        dice = tuple(sorted(without(self.dice, die) + (to,)))
+        return replace(state, dice=dice, message=f"{who} plays {card}: {die} to {to}")
+
+    def _claimed(self, name: str, bonus: str | None) -> TwoSixteenState:
+        card, who = CARDS[name], self._who()
+        points = card.general + (card.bonus if bonus == "points" else 0)
+        totals = _with_total(self.totals, self.seat, points)
+        if bonus == "points":
+            said = f"{who} served {name}: +{points}"
+        elif bonus == "help":
+            said = f"{who} served {name}: +{points} and a Help card"
+        else:
+            said = f"{who} fulfils {name}: +{points}"
+        state = replace(
+            self, totals=totals, offer=without(self.offer, name),
+            discards=in_order(self.discards + (name,), FULL_DECK), message=said,
+        )
+        if bonus == "help":
+            return replace(state, phase="help", refill_after_help=True)
+        return replace(state, phase="refill")
+
+    def _passed(self) -> TwoSixteenState:
+        who = self._who()
+        if self._matches():
+            said = f"{who} gives up the points for a Help card"
+        else:
+            said = f"No match: {who} takes a Help card"
+        if not self._help_left():  # Ruling T6: every Help card is in a hand
+            return replace(self, message=f"{said}, but none is left")._end_turn()
+        return replace(self, phase="help", refill_after_help=False, message=said)
+
+    def _check_draw(self, draw: Draw, action: Action) -> str:
+        """The card drawn, or IllegalAction saying why it cannot be the one."""
+        name = action.get("card")
+        if action.kind == "draw" and isinstance(name, str):
+            left = dict(draw.cards)
+            if draw.deck == "Objective" and name in CARDS and name not in left:
+                if name in self.offer:
+                    raise IllegalAction(f"{name} is in the Offer already: name the card drawn.")
+                raise IllegalAction(f"{name} is in the discards until the deck runs out.")
+            if draw.deck == "Help" and name in HELP_EFFECTS and name not in left:
+                raise IllegalAction(f"Every {name} card is in a hand or the discards.")
+        return draw.check(action)
+
+    def _drawn(self, name: str) -> TwoSixteenState:
+        if self.phase == "help":
+            deck, discards = self.help_deck, self.help_discards
+            if not deck:  # the rulebook's reshuffle of the discards
+                deck, discards = discards, ()
+            hand = in_order(self.hands[self.seat] + (name,), FULL_HELP)
+            state = replace(
+                self, help_deck=without(deck, name), help_discards=discards,
+                hands=_with_hand(self.hands, self.seat, hand), fresh=self.fresh + (name,),
+                message=f"{self._who()} takes {name}",
+            )
+            return replace(state, phase="refill") if self.refill_after_help else state._end_turn()
+        deck, discards = self.deck, self.discards
+        if not deck:
+            deck, discards = discards, ()
+        state = replace(self, deck=without(deck, name), discards=discards,
+                        offer=self.offer + (name,), message=f"Offer: {name}")
+        if self.phase == "offer" and len(state.offer) < OFFER:
+            return state
+        if self.phase == "offer":
+            return replace(state, phase="throw", throwing="first")
+        return state._end_turn()
+
+    def _end_turn(self) -> TwoSixteenState:
+        """The seat's turn is over: the AI's turn in solo, the end of a round, or the next."""
+        if self.solo and self.seat != AI:
+            state = replace(self._cleared(), seat=AI)
+            lowest = state._lowest()
+            if len(lowest) > 1:  # "If there is a tie ... you choose the Objective Card"
+                return replace(state, phase="choose")
+            return state._ai_takes(lowest[0])
+        if self.seat == self.players - 1:
+            return self._round_over()
+        return replace(self._cleared(), seat=self.seat + 1, phase="throw", throwing="first")
+
+    def _ai_takes(self, name: str) -> TwoSixteenState:
+        points = CARDS[name].general
+        return replace(
+            self, totals=_with_total(self.totals, AI, points), offer=without(self.offer, name),
+            discards=in_order(self.discards + (name,), FULL_DECK), phase="refill",
+            message=f"AI takes {name}: +{points}",
+        )
+
+    def _round_over(self) -> TwoSixteenState:
+        """The end of a round: the game ends once someone reached the target, unless the
+        highest totals tie (Ruling T9); solo's "before the AI" is Ruling T10."""
+        state = replace(self._cleared(), seat=0, phase="throw", throwing="first")
+        best = max(self.totals)
+        if best < self.target:
+            return state
+        top = tuple(seat for seat, total in enumerate(self.totals) if total == best)
+        if len(top) > 1:
+            return replace(state, tie=True, message=f"{self.message}; tie at {best}: another round")
+        if self.solo and not self.tie and self.totals[0] >= self.target:
+            top = (0,)
+        verdict = "You win" if self.solo and top == (0,) else f"{self._name(top[0])} wins"
+        said = f"{self.message}; {verdict}"
+        return replace(state, phase="over", winner=top, message=said)
+
+    def _name(self, seat: int) -> str:
+        return "AI" if self.solo and seat == AI else f"P{seat + 1}"
+
+    def _cleared(self) -> TwoSixteenState:
+        """Nothing of the turn just played carries over but the scores, cards and Offer."""
+        return replace(self, dice=(), kept=(), rolls=0, helped=False, fresh=(),
+                       refill_after_help=False)
+
+    # -- refusals in words --------------------------------------------------------------
+
+    def _no_help_now(self, action: Action) -> str:
+        card = action.get("card")
+        if isinstance(card, str) and card in self.fresh:
+            return (f"{self._who()} took {card} this turn: a Help card can be used"
+                    " from the turn after.")
+        if self.phase == "choose":
+            return "Choose the AI's card first."
+        return "Help cards are played after a roll, on your own turn."
+
+    def _why_not(self, action: Action) -> str:
+        """Why `action` is not legal here, in words for the player."""
+        if self.phase == "choose":
+            return f"Choose the card the AI takes: {', '.join(self._lowest())}."
+        kind = action.kind
+        if kind == "claim":
+            name = action.get("card")
+            if name not in self.offer:
+                return f"{name} is not in the Offer." if isinstance(name, str) else (
+                    "Name a card of the Offer.")
+            if not CARDS[name].matches(self.dice):
+                return f"{dice_text(self.dice)} does not fulfil {name}."
+            if self.phase == "second" or self.helped:
+                reason = "after the second roll" if self.phase == "second" else "with Help cards"
+                return f"A card fulfilled {reason} scores its General Score only: no bonus."
+            return "Choose the Served bonus: points or a Help card."
+        if kind == "help":
+            return self._why_not_help(action)
+        if kind == "reroll":
+            if self.phase == "second":
+                return "You have had your second roll: claim a card, or take a Help card."
+            dice = action.get("dice")
+            if not isinstance(dice, tuple) or not 1 <= len(dice) <= DICE:
+                return "Choose 1, 2 or all 3 dice to roll again."
+            if not all(map(_is_face, dice)):
+                return "Dice show numbers from 1 to 6."
+            return f"{dice_text(dice)} is not in the roll {dice_text(self.dice)}."
+        if kind == "pass":
+            return "Roll again first: a turn ends after the second roll, or with a claim."
+        return "Claim a card, play a Help card, or roll again."
+
+    def _why_not_help(self, action: Action) -> str:
+        card, die = action.get("card"), action.get("die")
+        if card not in HELP_EFFECTS:
+            return f"There is no Help card {card!r}." if isinstance(card, str) else (
+                "Name the Help card to play.")
+        if card not in self.usable():
+            return f"{self._who()} has no {card} card to play."
+        if card == "Reroll 3":
+            return "Reroll 3 rolls all three dice: name no die."
+        if die not in self.dice:
+            return f"There is no die showing {die} to change." if _is_face(die) else (
+                "Name the die to change, by the number it shows.")
+        if card == "Reroll 1":
+            return "Reroll 1 rolls one die: name it, nothing else."
+        results = help_results(card, die)
+        return f"{card} turns a {die} into {' or '.join(map(str, results))}."
+
+
+def rerolls(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct choice of 1 to 3 of the dice to roll again, sorted."""
+    return tuple(sorted({c for k in range(1, DICE + 1) for c in combinations(dice, k)},
+                        key=lambda c: (len(c), c)))
+
+
+def without_dice(dice: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    for die in taken:
+        dice = without(dice, die)
+    return dice
+
+
+def _counts(cards: tuple[str, ...], order: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """(name, copies) of the cards that can come up, in deck order: what a Draw lists."""
+    counts = Counter(cards)
+    return tuple((name, counts[name]) for name in dict.fromkeys(order) if counts[name])
+
+
+def _with_total(totals: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
+    return totals[:seat] + (totals[seat] + points,) + totals[seat + 1:]
+
+
+def _with_hand(hands, seat: int, hand: tuple[str, ...]):
+    return hands[:seat] + (hand,) + hands[seat + 1:]
+
+
+def _is_face(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def _new(players: int, options: Mapping[str, Any]) -> TwoSixteenState:
+    if options["solo"] and players != 2:
+        raise IllegalAction("Solo is you against the AI: play it with 2 seats, the AI second.")
+    return TwoSixteenState(
+        players=players,
+        target=options["target"],
+        solo=options["solo"],
+        totals=(0,) * players,
+        hands=((),) * players,
+    )
+
+
+def _from_json(data: Mapping[str, Any]) -> TwoSixteenState:
+    return TwoSixteenState(**tuples(dict(data)))
+
+
+GAME = Game(
+    name=NAME,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=(
+        Option("target", TARGET, TARGETS, "points that end the game (Long Variant: more)"),
+        Option("solo", False, (False, True), "you against the AI (2 seats, the AI second)"),
+    ),
+    _new=_new,
+    _from_json=_from_json,
+    version=1,
+    description="Roll three dice up to twice to fulfil one of four Objective cards.",
+)

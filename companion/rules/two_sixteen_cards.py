@@ -1,0 +1,289 @@
+"""216's cards: the Objective catalogue and the Help deck, read from editable data files.
+
+The rulebook describes the kinds of Objective card but prints no list, so the box
+ships one (`companion/data/216_objectives.txt`) that players may edit to match their
+printed deck; its format is in docs/216-cards.md. Each card is dice symbols: three
+slots ("6", "?", "o1" = the opposite of die 1, ...) and conditions on the whole roll
+(a sum, "no 6", a straight), so a screen can draw it and the engine can count, over
+the 216 ordered rolls of three dice, how often it comes up (its "xxx/216").
+
+A file with a malformed line, or a card no roll can fulfil, is refused as a whole
+with the line number and the reason: the loader returns a new catalogue or raises,
+so whatever catalogue the box had stays in use.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import permutations, product
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+OBJECTIVES_FILE = DATA / "216_objectives.txt"
+HELP_FILE = DATA / "216_help.txt"
+
+COLOURS = ("gray", "orange", "green", "purple")
+"""Gray: exact numbers; orange: a sum; green: equal dice; purple: numbers NOT present."""
+NAME_LENGTH = 12
+"""At most this many characters in a card's name: it must fit a 128-pixel OLED line
+beside a score ("Low straight +12")."""
+SCORE_SCALE = 20
+"""The General Score formula's top: see `general_score`."""
+FACES = range(1, 7)
+ROLLS = tuple(product(FACES, repeat=3))
+"""The 216 ordered rolls of three dice: what "xxx/216" counts."""
+TRIPLES = tuple(sorted({tuple(sorted(roll)) for roll in ROLLS}))
+"""The 56 distinct sorted rolls."""
+
+HELP_EFFECTS = ("+1/-1", "+2/-2", "Opposite", "Reroll 1", "Reroll 3", "Wild")
+"""The six Help card effects the rulebook names, which are also the cards' names."""
+
+
+class CatalogueError(ValueError):
+    """A card file the box refuses; the message names the line and the reason."""
+
+
+def opposite(value: int) -> int:
+    """The face opposite `value` on a die: 1-6, 2-5, 3-4."""
+    return 7 - value
+
+
+def general_score(ways: int) -> int:
+    """The shipped cards' General Score from their chance `ways`/216: the rarer, the more.
+
+    General = round(SCORE_SCALE x log(216/ways) / log(216)), at least 1: a roll that
+    comes up once in 216 is worth 20, 6 in 216 is worth 13, 36 is worth 7, 108 is worth 3.
+    """
+    return max(1, round(SCORE_SCALE * math.log(216 / ways) / math.log(216)))
+
+
+def served_bonus(ways: int) -> int:
+    """The shipped cards' Served Game Bonus: half the General Score, rounded up."""
+    return math.ceil(general_score(ways) / 2)
+
+
+# --- the symbols of a card -------------------------------------------------------------
+
+
+def _slot_test(token: str):
+    """A slot symbol as a test of (the dice in slot order, this slot's index); None if unknown.
+
+    "6" exact; "?" any; "o1" the opposite of die 1; "=1" equal to die 1; "!1" different
+    from die 1; ">=4" / "<=3" at least / at most a number.
+    """
+    if token == "?":
+        return lambda dice, i: True
+    if token in ("1", "2", "3", "4", "5", "6"):
+        value = int(token)
+        return lambda dice, i: dice[i] == value
+    if token[:2] in (">=", "<=") and token[2:] in ("1", "2", "3", "4", "5", "6"):
+        bound = int(token[2:])
+        if token[0] == ">":
+            return lambda dice, i: dice[i] >= bound
+        return lambda dice, i: dice[i] <= bound
+    if len(token) == 2 and token[0] in "o=!" and token[1] in "123":
+        other = int(token[1]) - 1
+        if token[0] == "o":
+            return lambda dice, i: dice[i] == opposite(dice[other])
+        if token[0] == "=":
+            return lambda dice, i: dice[i] == dice[other]
+        return lambda dice, i: dice[i] != dice[other]
+    return None
+
+
+def _is_straight(dice: tuple[int, ...]) -> bool:
+    """Three consecutive numbers, wrapping past 6: 1-2-3 ... 4-5-6, 5-6-1 and 6-1-2."""
+    return any({(low + k - 1) % 6 + 1 for k in range(3)} == set(dice) for low in FACES)
+
+
+def _is_pair_and_opposite(dice: tuple[int, ...]) -> bool:
+    """Any pair, and the third die the opposite of the pair: 2-2-5, 1-1-6."""
+    a, b, c = sorted(dice)
+    return (a == b and c == opposite(a)) or (b == c and a == opposite(b))
+
+
+def _condition_test(token: str):
+    """A condition on the whole roll; None if unknown.
+
+    "sum=10", "sum>=15", "sum<=6"; "no=6" (no die shows 6); "all-different";
+    "straight"; "pair+opp"."""
+    if token == "straight":
+        return _is_straight
+    if token == "pair+opp":
+        return _is_pair_and_opposite
+    if token == "all-different":
+        return lambda dice: len(set(dice)) == 3
+    if token.startswith("no=") and token[3:] in ("1", "2", "3", "4", "5", "6"):
+        absent = int(token[3:])
+        return lambda dice: absent not in dice
+    for sign, test in ((">=", int.__ge__), ("<=", int.__le__), ("=", int.__eq__)):
+        if token.startswith("sum" + sign):
+            number = token[3 + len(sign):]
+            if number.isdigit() and 3 <= int(number) <= 18:
+                return lambda dice, n=int(number), t=test: t(sum(dice), n)
+            return None
+    return None
+
+
+@dataclass(frozen=True)
+class Objective:
+    """One Objective card: its name, colour, dice symbols, copies and scores.
+
+    `slots` are the three dice as printed ("6", "?", "o1"...), `conditions` what the
+    whole roll must also be ("sum>=15", "no=6", "straight"), `odds` the x of the
+    printed x/216 when it was copied from the card (checked), else None.
+    """
+
+    name: str
+    colour: str
+    slots: tuple[str, str, str]
+    conditions: tuple[str, ...]
+    copies: int
+    general: int
+    bonus: int
+    odds: int | None = None
+
+    def matches(self, dice: tuple[int, ...]) -> bool:
+        """Whether these three dice (any order) fulfil the card."""
+        return tuple(sorted(dice)) in self.matching
+
+    @cached_property
+    def matching(self) -> frozenset[tuple[int, ...]]:
+        """The sorted rolls that fulfil the card."""
+        slots = [_slot_test(token) for token in self.slots]
+        whole = [_condition_test(token) for token in self.conditions]
+        found = set()
+        for triple in TRIPLES:
+            if all(test(triple) for test in whole) and any(
+                all(test(order, i) for i, test in enumerate(slots))
+                for order in set(permutations(triple))
+            ):
+                found.add(triple)
+        return frozenset(found)
+
+    @cached_property
+    def ways(self) -> int:
+        """Of the 216 ordered rolls, how many fulfil the card: its chance is ways/216."""
+        return sum(tuple(sorted(roll)) in self.matching for roll in ROLLS)
+
+    @property
+    def symbols(self) -> str:
+        """The card as its symbols, one line: "6 ? ? sum>=15"."""
+        return " ".join(self.slots + self.conditions)
+
+
+@dataclass(frozen=True)
+class HelpCard:
+    """A Help card effect and how many copies of it the deck holds."""
+
+    name: str
+    copies: int
+
+
+# --- reading the files -------------------------------------------------------------------
+
+
+def _fields(path: Path, columns: int):
+    """(line number, fields) of every card line: blank lines and # comments skipped."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        fields = [field.strip() for field in text.split("|")]
+        if len(fields) != columns:
+            raise CatalogueError(
+                f"line {number}: expected {columns} fields separated by |, found {len(fields)}."
+            )
+        yield number, fields
+
+
+def _count(text: str, what: str, number: int, least: int) -> int:
+    if not text.isdigit() or int(text) < least:
+        raise CatalogueError(
+            f"line {number}: {what} must be a whole number from {least}, not {text!r}."
+        )
+    return int(text)
+
+
+def _objective(number: int, fields: list[str]) -> Objective:
+    colour, name, symbols, copies, general, bonus, odds = fields
+    if colour not in COLOURS:
+        raise CatalogueError(
+            f"line {number}: colour {colour!r} is not one of {', '.join(COLOURS)}."
+        )
+    if not name or len(name) > NAME_LENGTH:
+        raise CatalogueError(
+            f"line {number}: a card name has 1 to {NAME_LENGTH} characters, not {name!r}."
+        )
+    tokens = symbols.split()
+    if len(tokens) < 3:
+        raise CatalogueError(f"line {number}: {name} needs three dice symbols.")
+    slots, conditions = tuple(tokens[:3]), tuple(tokens[3:])
+    for i, token in enumerate(slots):
+        if _slot_test(token) is None:
+            raise CatalogueError(
+                f"line {number}: {name}: die {i + 1} {token!r} is not a die symbol."
+            )
+        if token[0] in "o=!" and int(token[1]) == i + 1:
+            raise CatalogueError(f"line {number}: {name}: die {i + 1} cannot refer to itself.")
+    for token in conditions:
+        if _condition_test(token) is None:
+            raise CatalogueError(f"line {number}: {name}: {token!r} is not a condition.")
+    card = Objective(
+        name=name,
+        colour=colour,
+        slots=slots,
+        conditions=conditions,
+        copies=_count(copies, "copies", number, 1),
+        general=_count(general, "the General Score", number, 1),
+        bonus=_count(bonus, "the Served Game Bonus", number, 0),
+        odds=None if odds == "-" else _count(odds, "the x of x/216", number, 1),
+    )
+    if not card.ways:
+        raise CatalogueError(f"line {number}: no roll of three dice fulfils {name}.")
+    if card.odds is not None and card.odds != card.ways:
+        raise CatalogueError(
+            f"line {number}: {name} comes up {card.ways} times in 216, not {card.odds}."
+        )
+    return card
+
+
+def load_objectives(path: Path | str | None = None) -> tuple[Objective, ...]:
+    """The Objective catalogue in `path` (default: the shipped one), or CatalogueError.
+
+    Lines are `colour | name | dice symbols | copies | general | bonus | x of x/216`
+    (docs/216-cards.md)."""
+    path = Path(path) if path is not None else OBJECTIVES_FILE
+    cards: dict[str, Objective] = {}
+    for number, fields in _fields(path, 7):
+        card = _objective(number, fields)
+        if card.name in cards:
+            raise CatalogueError(f"line {number}: a second card named {card.name}.")
+        cards[card.name] = card
+    total = sum(card.copies for card in cards.values())
+    if total < 5:
+        raise CatalogueError(f"{path.name}: {total} cards; the Offer of 4 needs at least 5.")
+    return tuple(cards.values())
+
+
+def load_help(path: Path | str | None = None) -> tuple[HelpCard, ...]:
+    """The Help deck in `path` (default: the shipped one): `effect | copies` lines,
+    each of the six effects once, or CatalogueError."""
+    path = Path(path) if path is not None else HELP_FILE
+    cards: dict[str, HelpCard] = {}
+    for number, (name, copies) in _fields(path, 2):
+        if name not in HELP_EFFECTS:
+            raise CatalogueError(
+                f"line {number}: {name!r} is not a Help card; they are {', '.join(HELP_EFFECTS)}."
+            )
+        if name in cards:
+            raise CatalogueError(f"line {number}: {name} is listed twice.")
+        cards[name] = HelpCard(name, _count(copies, "copies", number, 0))
+    missing = [name for name in HELP_EFFECTS if name not in cards]
+    if missing:
+        raise CatalogueError(f"{path.name}: no line for {', '.join(missing)}.")
+    if not any(card.copies for card in cards.values()):
+        raise CatalogueError(f"{path.name}: the Help deck has no cards.")
+    return tuple(cards[name] for name in HELP_EFFECTS)

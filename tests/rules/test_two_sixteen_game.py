@@ -1,0 +1,342 @@
+"""A 216 game: the Offer, Served Games, Help cards, the second roll, compensation, the end."""
+
+from __future__ import annotations
+
+import pytest
+from two_sixteen_script import OFFER, at, new, offer, play, started
+
+from companion import rules
+from companion.rules import CHANCE, TERMINAL, Action, Draw, IllegalAction, Throw
+from companion.rules.two_sixteen import CARDS, FULL_HELP, GAME, help_results, shifted
+
+# --- setting up ------------------------------------------------------------------------
+
+
+def test_the_game_is_registered_with_its_options_version_and_description():
+    assert rules.get("216") is GAME
+    assert {o.name: (o.default, o.choices) for o in GAME.options} == {
+        "target": (100, (100, 150, 200, 250, 300)),
+        "solo": (False, (False, True)),
+    }
+    assert GAME.version == 1 and GAME.description
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_two_to_six_players(players):
+    with pytest.raises(IllegalAction, match="2 to 6 players"):
+        new(players)
+
+
+def test_solo_needs_two_seats_the_ai_second():
+    with pytest.raises(IllegalAction, match="play it with 2 seats"):
+        new(3, solo=True)
+
+
+def test_the_offer_is_four_draws_then_the_first_roll():
+    state = new(3)
+    for k in range(1, 5):
+        draw = state.chance()
+        assert isinstance(draw, Draw) and draw.why == f"Offer card {k} of 4"
+        assert state.current_player() == CHANCE
+        state = play(state, offer(*OFFER)[k - 1])
+    assert state.offer == OFFER and len(state.deck) == 66
+    assert state.chance() == Throw(3, why="P1: first roll")
+
+
+def test_a_card_named_twice_is_refused_and_the_state_is_unchanged():
+    state = play(new(), "draw Sum 7")
+    with pytest.raises(IllegalAction, match="Sum 7 is in the Offer already"):
+        play(state, "draw Sum 7")
+    assert state.offer == ("Sum 7",)
+    assert "Sum 7" not in dict(state.chance().cards)
+
+
+def test_dice_outside_one_to_six_are_refused():
+    state = started()
+    for bad in ("throw 0 2 3", "throw 1 2 7"):
+        with pytest.raises(IllegalAction, match="faces are 1 to 6"):
+            play(state, bad)
+    with pytest.raises(IllegalAction, match="Expected 3 dice, got 2."):
+        play(state, "throw 1 2")
+    assert state == started()
+
+
+# --- the first roll: Served Game -----------------------------------------------------------
+
+
+def test_served_with_extra_points_scores_general_and_bonus_then_refills_at_once():
+    state = play(started(), "throw 1 2 4")
+    assert state.current_player() == 0 and state.phase == "first"
+    legal = state.legal_actions()
+    assert play(state, "claim Sum 7 points") and {a.get("bonus") for a in legal
+                                                   if a.kind == "claim"} == {"points", "help"}
+    state = play(state, "claim Sum 7 points")
+    assert state.totals == (15, 0) and state.message == "P1 served Sum 7: +15"
+    assert state.discards == ("Sum 7",) and state.offer == ("Triple 6", "No 6", "Straight")
+    assert state.chance().why == "Refill the Offer" and state.turn() == 0
+    state = play(state, "draw Sum 10")
+    assert state.offer == ("Triple 6", "No 6", "Straight", "Sum 10")
+    assert state.seat == 1 and state.chance() == Throw(3, why="P2: first roll")
+
+
+def test_served_with_a_help_card_scores_general_only_and_draws_before_the_refill():
+    state = play(started(), "throw 1 2 4", "claim Sum 7 help")
+    assert state.totals == (10, 0) and state.chance().deck == "Help"
+    state = play(state, "draw Wild")
+    assert state.hands[0] == ("Wild",) and state.chance().why == "Refill the Offer"
+    state = play(state, "draw Sum 10")
+    assert state.seat == 1 and state.hands == (("Wild",), ())
+
+
+def test_a_help_card_cannot_be_played_the_turn_it_was_taken():
+    state = play(started(), "throw 1 2 4", "claim Sum 7 help", "draw Wild")
+    with pytest.raises(IllegalAction, match="took Wild this turn: a Help card can be used from"):
+        play(state, "help Wild 1 6")
+    assert state.hands[0] == ("Wild",) and state.phase == "refill"
+
+
+def test_several_cards_fulfilled_one_is_taken_of_your_choice():
+    state = play(new(), *offer("Sum 7", "No 6", "Straight", "Triple 6"), "throw 1 2 4")
+    claimed = {a["card"] for a in state.legal_actions() if a.kind == "claim"}
+    assert claimed == {"Sum 7", "No 6"}
+    state = play(state, "claim No 6 points")
+    assert state.totals == (3, 0) and "Sum 7" in state.offer
+
+
+# --- Help cards ----------------------------------------------------------------------------
+
+
+def test_a_fulfilment_with_help_cards_scores_the_general_score_only():
+    state = at(started(), hands=(("+1/-1", "Wild"), ()))
+    state = play(state, "throw 1 2 5", "help +1/-1 5 4")
+    assert state.dice == (1, 2, 4) and state.helped and state.hands[0] == ("Wild",)
+    assert state.help_discards == ("+1/-1",)
+    with pytest.raises(IllegalAction, match="with Help cards scores its General Score only"):
+        play(state, "claim Sum 7 points")
+    state = play(state, "claim Sum 7")
+    assert state.totals == (10, 0) and state.chance().why == "Refill the Offer"
+
+
+@pytest.mark.parametrize(("card", "value", "results"), [
+    ("+1/-1", 6, (1, 5)), ("+1/-1", 1, (2, 6)), ("+2/-2", 5, (1, 3)), ("+2/-2", 1, (3, 5)),
+    ("+2/-2", 3, (1, 5)), ("Opposite", 3, (4,)), ("Opposite", 1, (6,)),
+    ("Wild", 2, (1, 3, 4, 5, 6)),
+])
+def test_help_cards_wrap_round_the_die(card, value, results):
+    assert help_results(card, value) == results
+    assert shifted(6, 1) == 1 and shifted(1, -2) == 5 and shifted(4, -2) == 2
+
+
+def test_help_cards_stack_on_one_die():
+    state = at(started(), hands=(("+1/-1", "+2/-2"), ()))
+    state = play(state, "throw 1 1 2", "help +2/-2 2 4", "help +1/-1 4 5")
+    assert state.dice == (1, 1, 5) and state.hands[0] == ()
+
+
+def test_a_help_card_you_do_not_hold_is_refused():
+    state = at(play(started(), "throw 1 1 2"), hands=(("Opposite",), ("Wild",)))
+    with pytest.raises(IllegalAction, match="P1 has no Wild card to play."):
+        play(state, "help Wild 1 6")
+    with pytest.raises(IllegalAction, match="Opposite turns a 2 into 5."):
+        play(state, "help Opposite 2 4")
+
+
+def test_reroll_cards_do_not_count_as_the_second_roll():
+    state = at(started(), hands=(("Reroll 1", "Reroll 3"), ()))
+    state = play(state, "throw 1 5 5", "help Reroll 3")
+    assert state.chance() == Throw(3, why="P1: Reroll card, 3 dice")
+    state = play(state, "throw 2 3 5", "help Reroll 1 5")
+    assert state.view().aside == (2, 3) and state.chance().count == 1
+    state = play(state, "throw 6")
+    assert state.phase == "first" and state.rolls == 1 and state.dice == (2, 3, 6)
+    claims = [a for a in state.legal_actions() if a.kind == "claim"]
+    assert claims == [Action("claim", card="No 6")] or all("bonus" not in a.to_json()
+                                                          for a in claims)
+    assert any(a.kind == "reroll" for a in state.legal_actions())
+
+
+def test_a_modified_die_may_be_kept_for_the_second_roll():
+    state = at(started(), hands=(("Wild",), ()))
+    state = play(state, "throw 1 2 6", "help Wild 1 6", "reroll 2")
+    assert state.view().aside == (6, 6) and state.chance() == Throw(1, why="P1: second roll, 1 die")
+    state = play(state, "throw 6", "claim Triple 6")
+    assert state.totals == (20, 0)
+
+
+# --- the second roll -----------------------------------------------------------------------
+
+
+def test_a_fulfilment_may_be_ignored_for_the_second_roll():
+    state = play(started(), "throw 1 2 4")
+    assert Action("reroll", dice=(1, 2)) in state.legal_actions()
+    state = play(state, "reroll 2 1")
+    assert state.chance() == Throw(2, why="P1: second roll, 2 dice") and state.view().aside == (4,)
+    state = play(state, "throw 5 6")
+    assert state.phase == "second" and state.rolls == 2
+    assert not any(a.kind == "reroll" for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="after the second roll scores its General Score"):
+        play(state, "claim Straight points")
+    state = play(state, "claim Straight")
+    assert state.totals == (7, 0)
+
+
+def test_the_first_roll_ends_only_with_a_claim_or_the_second_roll():
+    state = play(started(), "throw 1 6 6")
+    assert {a.kind for a in state.legal_actions()} == {"reroll"}
+    with pytest.raises(IllegalAction, match="Roll again first"):
+        play(state, "pass")
+    with pytest.raises(IllegalAction, match="is not in the roll 1 6 6"):
+        play(state, "reroll 1 1 1")
+
+
+def test_help_cards_after_the_second_roll():
+    state = at(started(), hands=(("Opposite",), ()))
+    state = play(state, "throw 1 1 3", "reroll 1 1", "throw 2 6", "help Opposite 2 5")
+    assert state.dice == (3, 5, 6) and state.phase == "second"
+    assert play(state, "pass").hands[0] == ()
+
+
+def test_giving_up_a_fulfilment_for_a_help_card_keeps_the_card_in_the_offer():
+    state = play(started(), "throw 1 1 3", "reroll 1 1", "throw 2 4")
+    assert state.label(Action("pass")) == "Give up: take Help"
+    state = play(state, "pass")
+    assert state.totals == (0, 0) and state.offer == OFFER
+    state = play(state, "draw Opposite")
+    assert state.seat == 1 and state.hands[0] == ("Opposite",) and state.offer == OFFER
+
+
+def test_compensation_a_help_card_when_nothing_is_fulfilled():
+    state = play(started(), "throw 1 1 3", "reroll 3", "throw 6")
+    assert state.legal_actions() == (Action("pass"),)
+    assert state.label(Action("pass")) == "No match: take Help"
+    state = play(state, "pass", "draw Reroll 3")
+    assert state.hands[0] == ("Reroll 3",) and state.seat == 1 and state.totals == (0, 0)
+
+
+# --- the decks -----------------------------------------------------------------------------
+
+
+def test_an_empty_objective_deck_is_reshuffled_from_the_discards():
+    state = at(play(started(), "throw 1 2 4", "claim Sum 7 points"),
+               deck=(), discards=("Sum 7", "Sum 10"))
+    assert dict(state.chance().cards) == {"Sum 10": 1, "Sum 7": 1}
+    state = play(state, "draw Sum 7")
+    assert state.deck == ("Sum 10",) and state.discards == ()
+
+
+def test_an_empty_help_deck_is_reshuffled_and_a_card_in_a_hand_cannot_come_up():
+    state = at(play(started(), "throw 1 2 4", "claim Sum 7 help"),
+               help_deck=(), help_discards=("Wild",), hands=(("Wild",) * 2, ()))
+    assert state.chance().cards == (("Wild", 1),)
+    with pytest.raises(IllegalAction, match="Every Opposite card is in a hand or the discards"):
+        at(state, help_discards=("Wild",)).apply(Action("draw", card="Opposite"))
+    assert play(state, "draw Wild").hands[0] == ("Wild",) * 3
+
+
+def test_with_every_help_card_in_hands_the_compensation_is_nothing():
+    state = at(play(started(), "throw 1 1 3", "reroll 3", "throw 6"),
+               help_deck=(), help_discards=(), hands=(FULL_HELP, ()))
+    assert state.label(Action("pass")) == "End turn (no Help left)"
+    state = play(state, "pass")
+    assert state.seat == 1 and state.message.endswith("but none is left")
+
+
+# --- the end -------------------------------------------------------------------------------
+
+
+def test_reaching_100_finishes_the_round_then_the_highest_wins():
+    state = at(started(3), totals=(95, 0, 0))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    assert state.seat == 1 and not state.is_over()
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.is_over() and state.winners() == (0,) and state.current_player() == TERMINAL
+    assert state.message.endswith("P1 wins")
+
+
+def test_a_tie_at_100_or_more_plays_whole_rounds_until_one_player_is_higher():
+    state = at(started(), totals=(95, 110))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert not state.is_over() and state.tie and state.seat == 0
+    assert "tie at 110: another round" in state.message and "tie round" in state.view().lines[0]
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.tie and not state.is_over()
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Opposite")
+    state = play(state, "throw 6 6 6", "claim Triple 6 points", "draw Sum 3")
+    assert state.is_over() and state.winners() == (1,) and state.totals == (110, 140)
+
+
+def test_the_long_variant_plays_to_the_agreed_target():
+    state = at(started(target=150), totals=(140, 0))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.is_over() and state.winners() == (0,)
+    state = at(started(target=150), totals=(100, 0))
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert not state.is_over()
+
+
+# --- solo: the AI challenge ----------------------------------------------------------------
+
+
+def test_solo_the_ai_takes_the_lowest_general_score_inside_your_last_apply():
+    state = play(started(solo=True), "throw 1 1 3", "reroll 3", "throw 6", "pass")
+    state = play(state, "draw Wild")
+    assert state.seat == 1 and state.turn() == 1 and state.totals == (0, 2)
+    assert state.message == "AI takes No 6: +2" and "No 6" not in state.offer
+    assert state.chance().why == "Refill the Offer" and state.chance().why
+    state = play(state, "draw Sum 10")
+    assert state.seat == 0 and state.chance() == Throw(3, why="P1: first roll")
+
+
+def test_solo_a_tie_for_the_lowest_is_yours_to_choose():
+    state = play(new(solo=True), *offer("Sum 10", "Sum 11", "Triple 6", "Sum 7"),
+                 "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.phase == "choose" and state.current_player() == 0 and state.turn() == 1
+    assert state.legal_actions() == (Action("choose", card="Sum 10"),
+                                     Action("choose", card="Sum 11"))
+    with pytest.raises(IllegalAction, match="Choose the card the AI takes: Sum 10, Sum 11."):
+        play(state, "choose Sum 7")
+    state = play(state, "choose Sum 11")
+    assert state.totals == (0, 8) and state.label(Action("choose", card="Sum 11"))
+    assert state.offer == ("Sum 10", "Triple 6", "Sum 7") and state.phase == "refill"
+
+
+def test_solo_you_win_when_you_reach_100_before_the_ai_even_if_it_passes_you():
+    state = at(started(solo=True), totals=(95, 99))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    assert state.totals == (110, 101) and state.message.startswith("AI takes")
+    state = at(state, totals=(110, 120))
+    state = play(state, "draw Sum 3")
+    assert state.is_over() and state.winners() == (0,) and state.message.endswith("You win")
+
+
+def test_solo_the_ai_wins_when_it_reaches_100_first():
+    state = at(started(solo=True), totals=(0, 99))
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild", "draw Sum 10")
+    assert state.is_over() and state.winners() == (1,) and state.message.endswith("AI wins")
+
+
+def test_solo_a_tie_plays_on_as_in_a_multiplayer_game():
+    state = at(started(solo=True), totals=(100, 98))
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild", "draw Sum 10")
+    assert state.totals == (100, 100) and state.tie and not state.is_over()
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Opposite")
+    state = play(state, "draw Sum 11")
+    assert state.is_over() and state.winners() == (1,)
+
+
+# --- what the screen shows -----------------------------------------------------------------
+
+
+def test_the_view_shows_the_roll_the_offer_and_the_usable_hand():
+    state = at(play(started(), "throw 1 2 4"), hands=(("Wild", "Wild"), ()))
+    view = state.view()
+    assert view.dice == (1, 2, 4)
+    assert view.lines == ("Roll 1/2", *OFFER, "Help: Wild x2")
+    assert state.label(Action("claim", card="Sum 7", bonus="points")) == "Sum 7 +10+5"
+    assert state.label(Action("help", card="Wild", die=1, to=6)) == "Wild: 1 to 6"
+    assert all(len(name) <= 12 for name in CARDS)
