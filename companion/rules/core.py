@@ -405,7 +405,7 @@ def check_by(state: State, action: Action) -> None:
     if by is None:
         return
     if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < state.players:
-        raise IllegalAction(f"There is no player {by!r} at this table.")
+        raise IllegalAction(f"Name the player who acts: a seat from 1 to {state.players}.")
     if action not in state.legal_actions():
         raise IllegalAction(f"P{by + 1} may not do that now.")
 

@@ -184,7 +184,7 @@ def test_an_action_by_a_seat_that_may_not_act_is_refused():
     keep = Action("keep", dice=(1,), then="roll", by=1)
     with pytest.raises(IllegalAction, match="P2 may not do that now"):
         state.apply(keep)
-    with pytest.raises(IllegalAction, match="no player 7"):
+    with pytest.raises(IllegalAction, match="a seat from 1 to 2"):
         state.apply(Action("keep", dice=(1,), then="roll", by=7))
 
 
