@@ -173,3 +173,27 @@ def test_the_offer_game_plays_to_the_end_by_buttons(store, games):
                                            if expected.label(a) == label))
         assert table.state == expected
     assert ties and store.load(table.game_id).finished
+
+
+def test_the_camera_is_told_the_faces_of_the_dice_thrown_and_reads_their_colours(store, games):
+    import numpy as np
+
+    from companion.dice_input import CameraDice
+    from vision import DieReading
+
+    asked = []
+    table = started(store, "charity")
+    throw = table.state.chance()
+    faces = [die[3] for die in throw.colours]
+
+    def read(frame, expect):
+        asked.append(expect)
+        return [DieReading(v, c, (20 * i, 0, 20 * i + 15, 15), 0.9)
+                for i, (v, c) in enumerate(faces)]
+
+    camera = type("Still", (), {"read": lambda self: np.zeros((48, 64, 3), np.uint8)})()
+    table.dice = CameraDice(camera, live=False, read=read)
+    press(table, "ok")
+    (expect,) = asked
+    assert expect.count == 6 and expect.colours == {f for die in throw.colours for f in die}
+    assert table.mode == "decide" and table.state.roll == tuple(sorted(faces))
