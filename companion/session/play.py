@@ -10,6 +10,7 @@ screen's hint then names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion import advice as advisors
@@ -45,10 +46,12 @@ def mode_of(table: Table, state: State) -> str:
     return "decide"
 
 
-def out_of_turn(state: State) -> list[Action]:
-    """The legal actions of seats other than the one to act now (`by` another seat)."""
+def out_of_turn(state: State, legal: Sequence[Action] | None = None) -> list[Action]:
+    """The legal actions (`legal`, if already asked) of seats other than the one to act
+    now (`by` another seat)."""
     now = state.current_player()
-    return [a for a in state.legal_actions() if actor(state, a) != now]
+    return [a for a in (state.legal_actions() if legal is None else legal)
+            if a.get("by") is not None and actor(state, a) != now]
 
 
 def out_of_turn_item(table: Table, state: State, action: Action) -> MenuItem:
@@ -61,8 +64,9 @@ def out_of_turn_item(table: Table, state: State, action: Action) -> MenuItem:
 def decision_menu(table: Table, state: State) -> Choices:
     """The active player's legal actions ranked best first by the advice, odds beside
     each; then the actions others may take out of turn, never ranked."""
-    others = out_of_turn(state)
-    own = [a for a in state.legal_actions() if a not in others]
+    legal = state.legal_actions()
+    others = out_of_turn(state, legal)
+    own = [a for a in legal if a not in others]
     ranked = [a for a in table._advice(state) if a.action in own]
     odds = {a.action: a for a in ranked}
     order = list(odds) + [a for a in own if a not in odds]
