@@ -31,13 +31,15 @@ class Seen:
 
 @dataclass(frozen=True)
 class DiceResult:
-    """The dice of one throw, each with a confidence (0..1), or why none were read; a
-    camera's result also says where it saw them."""
+    """The dice of one throw, each with a confidence (0..1) and, for coloured dice, a
+    colour (None where it could not be told), or why none were read; a camera's result
+    also says where it saw them."""
 
     dice: tuple[int, ...] = ()
     confidence: tuple[float, ...] = ()
     error: str = ""
     seen: Seen | None = None
+    colours: tuple[str | None, ...] | None = None
 
 
 #: a frame whose brightest 0.5% is darker than this (of 255) shows nothing to read: the
@@ -56,7 +58,8 @@ def too_dark(frame) -> bool:
 
 
 class VirtualDice:
-    """Dice thrown by a seeded random source (`hardware.camera.VirtualRoller`)."""
+    """Dice thrown by a seeded random source (`hardware.camera.VirtualRoller`); each
+    coloured die shows one of its own faces, as `Throw.sample` throws it."""
 
     verb = "roll"
 
@@ -65,8 +68,13 @@ class VirtualDice:
         self._result: DiceResult | None = None
 
     def start(self, throw: Throw) -> None:
-        dice = self.roller.throw(throw.count, throw.faces)
-        self._result = DiceResult(tuple(dice), (1.0,) * len(dice))
+        if throw.colours is None:
+            dice = self.roller.throw(throw.count, throw.faces)
+            self._result = DiceResult(tuple(dice), (1.0,) * len(dice))
+            return
+        faces = self.roller.throw_faces(throw.colours)
+        self._result = DiceResult(tuple(v for v, _ in faces), (1.0,) * len(faces),
+                                  colours=tuple(c for _, c in faces))
 
     def poll(self) -> DiceResult | None:
         result, self._result = self._result, None
@@ -163,6 +171,7 @@ class CameraDice:
             tuple(r.value for r in readings),
             tuple(0.0 if r.needs_confirmation else r.confidence for r in readings),
             seen=Seen(frame, tuple(tuple(r.bbox) for r in readings)),
+            colours=None if self._throw.colours is None else tuple(r.colour for r in readings),
         ))
 
     def cancel(self) -> None:
@@ -198,7 +207,9 @@ class CameraDice:
             # a live camera's frames are read once, whatever their size; photos standing
             # in for the camera are also read closer, as `companion read` reads them
             self._read = partial(vision.read, closer=not self.live)
-        return self._read(frame, Expect.of(count=self._throw.count, values=self._throw.faces))
+        throw = self._throw
+        faces = None if throw.colours is None else {f for die in throw.colours for f in die}
+        return self._read(frame, Expect.of(count=throw.count, values=throw.faces, colours=faces))
 
     #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)
     KEPT_FROM_READING = {"": "No picture", "moving": "Still moving", "hand": "Hand in view",

@@ -322,6 +322,10 @@ class VirtualRoller:
     def throw(self, count: int, faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> tuple[int, ...]:
         return tuple(self.rng.choice(faces) for _ in range(count))
 
+    def throw_faces(self, dice: tuple[tuple, ...]) -> tuple:
+        """Coloured dice: one of its own (value, colour) faces for each die."""
+        return tuple(self.rng.choice(faces) for faces in dice)
+
 
 # --------------------------------------------------------------------------- from config
 

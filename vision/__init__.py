@@ -5,10 +5,10 @@ Settle: stream settle detector (one reading per throw)
 synth: labelled synthetic scenes
 """
 
-from .reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
+from .reading import COLOURS, CONFIRM_BELOW, DieReading, Expect
 
 __all__ = [
-    "CHARIDICE_COLOURS",
+    "COLOURS",
     "CONFIRM_BELOW",
     "Calibration",
     "DieReading",

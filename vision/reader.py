@@ -315,12 +315,12 @@ def apply_expect(readings: list[DieReading], expect: Expect) -> list[DieReading]
         drop = set(doubtful[: len(res) - max(expect.count, sure)])
         res = [r for i, r in enumerate(res) if i not in drop]
     # every die of a repeated pair is flagged: either may be the misread one
-    times = Counter((r.colour, r.value) for r in res)
+    times = Counter((r.value, r.colour) for r in res)
     flagged = []
     for r in res:
         flag = ""
         if expect.colours is not None:
-            pair = (r.colour, r.value)
+            pair = (r.value, r.colour)
             if r.colour is None:  # no Charidice colour near it: a plain die, or odd light
                 flag = f"the colour of this {r.value} could not be told"
             elif pair not in expect.colours:

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 #: a reading whose confidence is below this asks the player to confirm it
 CONFIRM_BELOW = 0.6
 
-#: the Charidice face colours (vision knows the names, not the game)
-CHARIDICE_COLOURS = ("magenta", "blue", "orange", "grey", "yellow", "black")
+#: the face colours the reader can tell (those of Charidice's dice): the one spelling of
+#: a colour's name in the project. Vision knows the names, not the games; the screens
+#: derive their tags from these, and a test checks every game's coloured faces against them
+COLOURS = ("magenta", "blue", "orange", "grey", "yellow", "black")
 
 
 @dataclass(frozen=True)
@@ -51,13 +53,14 @@ class Expect:
 
     count: how many dice were thrown (None: unknown).
     values: the pip counts the dice can show (None: 1..7).
-    colours: for coloured dice, the allowed (colour, value) pairs, e.g. the Charidice
-      table; a reading whose pair is not in it, or that repeats a pair, is flagged.
+    colours: for coloured dice, the faces they carry as (value, colour), as the rules
+      core spells a face (e.g. (3, "blue")); a reading whose face is not among them, or
+      that repeats a face, is flagged.
     """
 
     count: int | None = None
     values: frozenset[int] | None = None
-    colours: frozenset[tuple[str, int]] | None = field(default=None)
+    colours: frozenset[tuple[int, str]] | None = field(default=None)
 
     def __post_init__(self):
         """Refuse what no dice can be: a wrong Expect would silently refuse right
@@ -71,10 +74,10 @@ class Expect:
                                  + (f", not {', '.join(sorted(map(repr, bad)))}" if bad
                                     else "; none given"))
         if self.colours is not None:
-            bad = [f"{c} {v}" for c, v in self.colours
-                   if c not in CHARIDICE_COLOURS or not _pips(v)]
+            bad = [f"{c} {v}" for v, c in self.colours
+                   if c not in COLOURS or not _pips(v)]
             if bad or not self.colours:
-                raise ValueError(f"expect colours must be faces of {', '.join(CHARIDICE_COLOURS)}"
+                raise ValueError(f"expect colours must be faces of {', '.join(COLOURS)}"
                                  " with 1 to 7 pips"
                                  + (f", not {', '.join(sorted(bad))}" if bad else "; none given"))
 
@@ -83,14 +86,14 @@ class Expect:
         return cls(
             count=count,
             values=frozenset(values) if values is not None else None,
-            colours=frozenset((c, v) for c, v in colours) if colours is not None else None,
+            colours=frozenset((v, c) for v, c in colours) if colours is not None else None,
         )
 
     @property
     def colour_names(self) -> frozenset[str] | None:
         if self.colours is None:
             return None
-        return frozenset(c for c, _ in self.colours)
+        return frozenset(c for _, c in self.colours)
 
 
 def _whole(n) -> bool:

@@ -8,6 +8,7 @@ load on first use, so importing this package stays light (their tables need nump
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.rules import Action, State
@@ -46,6 +47,26 @@ def for_state(state: State) -> list[Advice]:
     if module is None:
         return []
     return importlib.import_module(module).advise(state)
+
+
+def odds_text(advice: Advice) -> str:
+    """What a menu shows beside an option: the advisor's `detail`, else its value in
+    points and the chance that it busts ("410 32%")."""
+    detail = getattr(advice, "detail", None)
+    if detail is not None:
+        return detail
+    text = f"{advice.value:.0f}"
+    return text if advice.bust is None else f"{text} {advice.bust:.0%}"
+
+
+def odds_label(game: str, advice: Sequence[Advice]) -> str:
+    """The label over the odds column, as the game's advisor names what its value and
+    chance are (its `ODDS_LABEL`, e.g. "pts bust"); "" where no option shows them (every
+    detail is the advisor's own text, or the game has no advisor)."""
+    module = ADVISORS.get(game)
+    if module is None or all(getattr(a, "detail", None) is not None for a in advice):
+        return ""
+    return getattr(importlib.import_module(module), "ODDS_LABEL", "")
 
 
 def best_action(state: State) -> Action:

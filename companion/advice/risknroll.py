@@ -24,6 +24,10 @@ from . import Advice, ranked
 from .risknroll_last_turn import Stakes, is_last_turn, win_table
 from .risknroll_tables import PLAIN, bust_chance, table, turn_rules
 
+ODDS_LABEL = "pts bust"
+"""Over the odds column: the points a choice is worth, the chance its next throw is a
+belly up (companion.advice.odds_text)."""
+
 
 def advise(state: RiskNRollState) -> list[Advice]:
     """The legal options of `state`, best first; [] while the table supplies chance."""

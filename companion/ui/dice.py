@@ -4,8 +4,8 @@ A face shows 1 to 7 pips (67 Six Seven numbers its dice 2 to 7: seven is the six
 layout plus a centre pip). Dice in the throw are outlined; dice set aside are
 smaller and filled, so the two groups never blur. The die being entered by hand is
 filled at full size with a caret under it; a die the camera is unsure of has a
-dotted outline and a question mark under it. Charidice colours are a one-letter
-tag under each die.
+dotted outline and a question mark under it. Coloured dice (Charidice) carry a
+one-letter tag under each die, in the throw and aside.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PIL import ImageDraw
+
+from vision.reading import COLOURS
 
 from . import glyphs, text
 from .fonts import SMALL
@@ -36,8 +38,20 @@ _FACES = {
 }
 """Pips of each value on a 3x3 grid (column, row)."""
 
-COLOUR_TAGS = {"magenta": "M", "blue": "B", "orange": "O", "grey": "G", "yellow": "Y", "black": "K"}
-"""Charidice colours as the letter under a die (K for black, as in CMYK: B is blue)."""
+
+
+def _tags(names: tuple[str, ...]) -> dict[str, str]:
+    """Each colour's letter: its first not taken by a colour before it, else its last
+    (K for black, as in CMYK: B is blue)."""
+    tags: dict[str, str] = {}
+    for name in names:
+        tags[name] = next((c.upper() for c in (name[0], name[-1], *name[1:-1])
+                           if c.upper() not in tags.values()), name[0].upper())
+    return tags
+
+
+COLOUR_TAGS = _tags(COLOURS)
+"""The colours the camera can tell (`vision.reading.COLOURS`) as the letter under a die."""
 
 GAP = 2
 ASIDE_GAP = 7
@@ -88,6 +102,7 @@ class Row:
     dice: tuple[int, ...] = ()
     aside: tuple[int, ...] = ()
     colours: tuple[str, ...] = ()
+    aside_colours: tuple[str, ...] = ()
     flagged: tuple[int, ...] = ()
     cursor: int | None = None
     marks: bool = True
@@ -106,7 +121,8 @@ def row_width(row: Row, size: int) -> int:
 
 def row_height(row: Row, size: int) -> int:
     """Pixels the row needs with throw dice of `size`, marks and tags included."""
-    return size + (MARK_HEIGHT if row.marked() else 0) + (TAG_HEIGHT if row.colours else 0)
+    tags = row.colours or row.aside_colours
+    return size + (MARK_HEIGHT if row.marked() else 0) + (TAG_HEIGHT if tags else 0)
 
 
 def die_size(row: Row, room: tuple[int, int]) -> int:
@@ -136,21 +152,29 @@ def draw_row(
             w, _ = glyphs.size(mark)
             glyphs.draw(canvas, x + (size - w) // 2, y + size + 1, mark)
         if i < len(row.colours):
-            tag = COLOUR_TAGS.get(row.colours[i], row.colours[i][:1].upper())
-            base = y + size + (MARK_HEIGHT if row.marked() else 0) + TAG_HEIGHT
-            text.draw(canvas, (x + size // 2, base), tag, SMALL, anchor="ms")
+            _tag(canvas, x + size // 2, y + size + (MARK_HEIGHT if row.marked() else 0),
+                 row.colours[i])
         x += size + GAP
     if row.dice and row.aside:
         rule = x - GAP + ASIDE_GAP // 2
         canvas.point([(rule, y + j) for j in range(0, size, 2)], fill=1)
         x += ASIDE_GAP - GAP
     top = y + (size - SMALL_DIE) // 2
-    for value in row.aside:
+    for k, value in enumerate(row.aside):
         if x + SMALL_DIE > right:
             return _more(canvas, x, y, size, right)
         draw_die(canvas, x, top, value, SMALL_DIE, filled=True)
+        if k < len(row.aside_colours):
+            _tag(canvas, x + SMALL_DIE // 2, y + size + (MARK_HEIGHT if row.marked() else 0),
+                 row.aside_colours[k])
         x += SMALL_DIE + GAP
     return x - GAP
+
+
+def _tag(canvas: ImageDraw.ImageDraw, centre: int, top: int, colour: str) -> None:
+    """A die's colour as its letter, in the tag band from `top` ("" draws nothing)."""
+    tag = COLOUR_TAGS.get(colour, colour[:1].upper())
+    text.draw(canvas, (centre, top + TAG_HEIGHT), tag, SMALL, anchor="ms")
 
 
 def _more(canvas: ImageDraw.ImageDraw, x: int, y: int, size: int, right: int) -> int:

@@ -65,8 +65,9 @@ SCREENS: dict[str, Screen] = {
         ),
         note="Select: change or start",
     ),
-    "turn": Screen(
-        "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW, menu=Menu(KEEP_MENU)
+    "turn": Screen(  # the advisor names its odds over them: points, chance of a belly up
+        "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW,
+        menu=Menu(KEEP_MENU, odds="pts bust"),
     ),
     "turn-scrolled": Screen(
         "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW, menu=Menu(KEEP_MENU, 6)
@@ -143,6 +144,28 @@ SCREENS: dict[str, Screen] = {
                 MenuItem("M 2 3 4 6", "30"),
             )
         ),
+    ),
+    "turn-colours-aside": Screen(  # coloured dice kept aside keep their colour tags
+        "turn",
+        names=NAMES,
+        scores=(34, 51, 27),
+        active=1,
+        view=View(
+            dice=(2, 5, 6),
+            colours=("blue", "grey", "orange"),
+            aside=(1, 3, 4),
+            aside_colours=("black", "yellow", "magenta"),
+            lines=("Throw 2 of 3",),
+        ),
+        menu=Menu((MenuItem("Keep blue 2"), MenuItem("Score grey"), MenuItem("Bob: gift"))),
+    ),
+    "enter-colours": Screen(
+        "enter",
+        title="Enter 3 dice",
+        entry=(4, 2, 0),
+        colours=("grey", "blue", ""),
+        cursor=1,
+        flagged=(2,),
     ),
     "throw": Screen(
         "throw",

@@ -25,6 +25,7 @@ class MenuItem:
 class Menu:
     items: tuple[MenuItem, ...]
     selected: int = 0
+    odds: str = ""  # what the details are, shown over them (the advisor's, e.g. "pts bust")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Screen:
     view: View | None = None
     menu: Menu | None = None
     entry: tuple[int, ...] = ()
+    colours: tuple[str, ...] = ()  # the colour of each die of `entry` ("" for none yet)
     cursor: int = 0
     flagged: tuple[int, ...] = ()
     note: str = ""

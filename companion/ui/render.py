@@ -17,7 +17,7 @@ from companion.rules import View
 
 from . import dice, text
 from .fonts import BIG, BODY, SMALL, TITLE, Face
-from .menu import LINE, draw_menu
+from .menu import DETAIL_GAP, LINE, draw_menu
 from .model import Screen
 from .scores import draw_header, draw_standings
 
@@ -150,7 +150,8 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     if screen.scores:
         draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
     y = header + 1
-    row = dice.Row(view.dice, view.aside, () if compact else view.colours or ())
+    row = dice.Row(view.dice, view.aside, () if compact else view.colours or (),
+                   () if compact else view.aside_colours or ())
     size = dice.MEDIUM
     band = dice.row_height(row, size) if (row.dice or row.aside) else size
     if row.dice or row.aside:
@@ -166,7 +167,11 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         _menu(canvas, h - 9, w, 9, screen, line=9)
         return
     y += band + 1
-    _line(canvas, y, w, _facts(screen), (BODY, SMALL), LINE)
+    odds = screen.menu.odds if screen.menu else ""
+    room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
+    _line(canvas, y, room, _facts(screen), (BODY, SMALL), LINE)
+    if odds:  # over the odds column, so "224 8%" says what it is
+        _line(canvas, y, w, odds, (SMALL,), LINE, "right")
     y += LINE
     _menu(canvas, y, w, h - y, screen)
 
@@ -196,7 +201,7 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
 def _confirm(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """The camera's reading, unsure dice marked, to accept or correct."""
     compact = h < COMPACT_BELOW
-    row = dice.Row(screen.entry, flagged=screen.flagged)
+    row = dice.Row(screen.entry, colours=screen.colours, flagged=screen.flagged)
     menu_h = (9 if compact else LINE * min(_menu_rows(screen), 2)) if screen.menu else 0
     top = 0 if compact else _title(canvas, w, screen.title, compact)
     note_h = LINE if screen.note and not compact else 0
@@ -215,7 +220,8 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     compact = h < COMPACT_BELOW
     cursor = screen.cursor if 0 <= screen.cursor < len(screen.entry) else None
     # On 128x32 no caret: the filled die marks the cursor, and the hint keeps two lines.
-    row = dice.Row(screen.entry, flagged=screen.flagged, cursor=cursor, marks=not compact)
+    row = dice.Row(screen.entry, colours=screen.colours, flagged=screen.flagged, cursor=cursor,
+                   marks=not compact)
     hint = _hint(screen)
     hint_h = 2 * LINE if hint else 0
     top = 0 if compact else _title(canvas, w, screen.title, compact)

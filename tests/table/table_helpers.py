@@ -40,3 +40,20 @@ def choose(table, index: int) -> str:
     label = table.screen().menu.items[index].label
     press(table, "select")
     return label
+
+
+def enter_faces(table, faces) -> None:
+    """Enter a coloured throw by hand: die i of the throw set to faces[i] (value, colour),
+    stepping Up through the faces that die carries; then OK."""
+    press(table, "select")
+    for i, face in enumerate(faces):
+        for _ in range(len(table.state.chance().colours[i])):
+            screen = table.screen()
+            if (screen.entry[i], screen.colours[i]) == face:
+                break
+            press(table, "up")
+        screen = table.screen()
+        assert (screen.entry[i], screen.colours[i]) == face
+        if i < len(faces) - 1:
+            press(table, "select")
+    press(table, "ok")

@@ -136,7 +136,8 @@ def test_a_throw_read_from_a_photo_is_kept_labelled_and_benched(tmp_path):
         tmux.keys("Enter")  # Start game
         wait_for(lambda: steps(store) == 0)
         tmux.keys("Space", "Space", "Space")  # draw a card, play the advised choice, read
-        wait_for(lambda: steps(store) == 3)
+        # the step is stored first, then its photo kept
+        wait_for(lambda: steps(store) == 3 and (kept / "labels.jsonl").exists())
         throw = unfinished(store).actions[-1]
         wait_for(lambda: (kept / "labels.jsonl").exists())  # written after the step is stored
         (row,) = load_labels(kept)

@@ -150,7 +150,7 @@ def test_a_frame_with_no_colour_in_it_names_no_colours():
     readings = vision.read(grey)
     assert [r.value for r in readings] == [3, 5, 2, 4]
     assert [r.colour for r in readings] == [None] * 4
-    table = vision.Expect.of(colours=[(c, v) for c in vision.CHARIDICE_COLOURS
+    table = vision.Expect.of(colours=[(v, c) for c in vision.COLOURS
                                       for v in range(1, 7)])
     assert [r.flag for r in vision.read(grey, table)] == [
         f"the colour of this {v} could not be told" for v in (3, 5, 2, 4)]

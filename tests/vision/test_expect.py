@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vision.reader import apply_expect
-from vision.reading import CHARIDICE_COLOURS, CONFIRM_BELOW, DieReading, Expect
+from vision.reading import COLOURS, CONFIRM_BELOW, DieReading, Expect
 
 
 def r(value, colour=None, conf=0.9, x=0):
@@ -27,7 +27,7 @@ def test_extra_dice_beyond_count_are_dropped_least_confident_first():
 
 
 def test_charidice_table_pairs():
-    table = [(c, v) for c in ("magenta", "blue") for v in range(1, 7)]
+    table = [(v, c) for c in ("magenta", "blue") for v in range(1, 7)]
     out = apply_expect(
         [r(3, "blue"), r(3, "blue", x=50), r(2, "orange", x=100)], Expect.of(colours=table)
     )
@@ -72,8 +72,7 @@ def test_sure_dice_beyond_count_are_kept_for_the_game_to_ask_about():
     assert apply_expect(with_doubt, Expect.of(count=5)) == six
 
 
-CHARIDICE = [(c, v) for c in ("magenta", "blue", "orange", "grey", "yellow", "black")
-             for v in range(1, 7)]
+CHARIDICE = [(v, c) for c in COLOURS for v in range(1, 7)]
 
 
 def test_a_face_whose_colour_could_not_be_told_is_flagged_as_such():
@@ -86,7 +85,7 @@ def test_a_face_whose_colour_could_not_be_told_is_flagged_as_such():
 # -- invariants of apply_expect over random readings and Expects --------------------------
 
 readings = st.lists(
-    st.tuples(st.integers(1, 7), st.sampled_from((None, *CHARIDICE_COLOURS)),
+    st.tuples(st.integers(1, 7), st.sampled_from((None, *COLOURS)),
               st.floats(0.0, 1.0)),
     max_size=9,
 ).map(lambda rows: [r(v, c, round(conf, 3), x=50 * i) for i, (v, c, conf) in enumerate(rows)])
@@ -129,7 +128,7 @@ def test_every_die_of_a_repeated_colour_and_value_is_flagged(given_readings, cou
     carries every number once), so the player checks both, not just the later in
     reading order."""
     out = apply_expect(given_readings, Expect.of(count=count, colours=CHARIDICE))
-    pairs = [(x.colour, x.value) for x in out]
+    pairs = [(x.value, x.colour) for x in out]
     for x, pair in zip(out, pairs):
         if pairs.count(pair) > 1 or pair not in CHARIDICE:
             assert x.flag and x.confidence < CONFIRM_BELOW, (pair, x)
@@ -147,10 +146,11 @@ def test_every_die_of_a_repeated_colour_and_value_is_flagged(given_readings, cou
     (dict(values="123"), "values"),
     (dict(values=[1.5, 2]), "values"),
     (dict(colours=[("blu", 3)]), "blu"),
-    (dict(colours=[(None, 3)]), "None"),
-    (dict(colours=[("blue", 0)]), "blue 0"),
-    (dict(colours=[("blue", 8)]), "blue 8"),
-    (dict(colours=[("blue", 2.5)]), "blue 2.5"),
+    (dict(colours=[(3, None)]), "None"),
+    (dict(colours=[(0, "blue")]), "blue 0"),
+    (dict(colours=[(8, "blue")]), "blue 8"),
+    (dict(colours=[(2.5, "blue")]), "blue 2.5"),
+    (dict(colours=[("blue", 3)]), "3 blue"),
     (dict(colours=[]), "colours"),
 ])
 def test_expect_refuses_what_no_dice_can_be_clearly(bad, said):

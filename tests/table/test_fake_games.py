@@ -1,0 +1,199 @@
+"""The fake games of tests/fake_games.py played through the session with buttons only:
+coloured dice entered by hand, read and rolled, an out-of-turn request at a throw and in
+a decision, an Offer drawn from a deck of 70, a decision by a seat not on turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from table_helpers import choose, enter_faces, press
+
+from companion.dice_input import VirtualDice
+from companion.rules import Action
+from companion.table import Setup, Table
+from hardware.camera import VirtualRoller
+from tests.fake_games import CHARITY, SOLO, registered
+
+
+@pytest.fixture
+def games(monkeypatch):
+    registered(monkeypatch)
+
+
+def started(store, game: str, players: int = 2, **kw) -> Table:
+    kw.setdefault("clock", lambda: 0.0)
+    table = Table(store, Setup(game, players, names=("Ann", "Bob"), start="options"), **kw)
+    press(table, "select")  # Start game
+    return table
+
+
+def labels(table) -> list[str]:
+    return [item.label for item in table.screen().menu.items]
+
+
+def test_a_coloured_game_plays_to_the_end_by_buttons_the_gift_asked_at_a_throw(store, games):
+    rng = random.Random(3)
+    table = started(store, "charity")
+    expected = CHARITY.new(2)
+    assert table.mode == "throw"
+    assert table.screen().note == "Select: enter dice\nHold Select: Bob may act"
+    press(table, "menu")
+    gift = Action("gift", by=1)
+    item = f"Bob: {expected.label(gift)}"
+    assert labels(table)[:2] == ["Back to the game", item]
+    choose(table, 1)
+    expected = expected.apply(gift)
+    assert table.mode == "throw" and table.state == expected
+    while table.mode != "over":
+        if table.mode == "throw":
+            throw = table.state.chance()
+            faces = [rng.choice(die) for die in throw.colours]
+            enter_faces(table, faces)
+            expected = expected.apply(throw.action(tuple(faces)))
+        else:
+            assert table.mode == "decide"
+            index = rng.randrange(len(table.screen().menu.items))
+            label = choose(table, index)
+            action = next(a for a in expected.legal_actions()
+                          if label.endswith(expected.label(a)))
+            expected = expected.apply(action)
+        assert table.state == expected
+    record = store.load(table.game_id)
+    assert record.finished and record.scores == expected.scores()
+    assert CHARITY.replay(2, {}, [Action.from_json(a) for a in record.actions]) == expected
+
+
+def test_the_gift_in_a_decision_comes_last_named_and_never_ranked(store, games):
+    def advise(state):  # an advisor that would rank the gift first: the menu does not
+        from companion.advice import Advice
+
+        return [Advice(a, state.label(a), 10.0 - i, None, i == 0)
+                for i, a in enumerate(reversed(state.legal_actions()))]
+
+    table = started(store, "charity", advise=advise)
+    first = CHARITY.new(2).chance()
+    enter_faces(table, [die[0] for die in first.colours])
+    items = table.screen().menu.items
+    assert items[-1].label == f'Bob: {table.state.label(Action("gift", by=1))}'
+    assert not items[-1].best and not items[-1].detail
+    assert items[0].detail == "9" and not any(i.best for i in items)  # the gift's 10 gone
+    assert table.screen().title == "Ann" and table.screen().menu.odds == ""
+    choose(table, len(items) - 1)
+    assert table.state.gift and table.mode == "decide"
+    assert not any(i.label.startswith("Bob: ") for i in table.screen().menu.items)
+
+
+def test_dice_being_entered_stay_when_another_seat_acts(store, games):
+    table = started(store, "charity")
+    press(table, "select", "up", "select")  # die 1 set, die 2 started from it
+    before = table.screen()
+    press(table, "menu")
+    choose(table, 1)  # Bob's gift
+    assert table.state.gift and table.mode == "enter"
+    assert table.screen().entry == before.entry and table.screen().cursor == before.cursor
+
+
+def test_a_coloured_die_steps_only_through_the_faces_it_carries(store, games):
+    table = started(store, "charity")
+    throw = table.state.chance()
+    press(table, "select")
+    seen = set()
+    for _ in range(6):
+        screen = table.screen()
+        seen.add((screen.entry[0], screen.colours[0]))
+        press(table, "up")
+    assert seen == set(throw.colours[0])
+    assert table.screen().colours[1:] == ("",) * 5  # not entered yet: no colour shown
+
+
+def test_a_coloured_reading_is_confirmed_and_corrected_by_die(store, games):
+    table = started(store, "charity")
+    throw = table.state.chance()
+    faces = [die[2] for die in throw.colours]
+    wrong = list(faces)
+    wrong[0] = faces[1]  # a colour misread: two dice read as one face
+    table.reading([v for v, _ in wrong], [0.9] * 6, colours=[c for _, c in wrong])
+    screen = table.screen()
+    value, colour = faces[1]
+    assert screen.kind == "confirm"
+    assert screen.note == f"Two dice cannot both show {colour} {value}."
+    assert labels(table) == ["Correct", "Read again"]
+    assert len(screen.flagged) == 1 and "" not in screen.colours
+    choose(table, 0)
+    die = table.screen().cursor
+    assert (table.screen().entry[die], table.screen().colours[die]) in throw.colours[0]
+    press(table, "up")  # the flagged die steps through the faces of the die left over
+    for _ in range(6):
+        screen = table.screen()
+        if (screen.entry[die], screen.colours[die]) == faces[0]:
+            break
+        press(table, "up")
+    press(table, "ok")
+    assert table.mode == "decide" and table.state.roll == tuple(sorted(faces))
+
+
+def test_an_impossible_coloured_entry_is_refused_with_the_cores_sentence(store, games):
+    table = started(store, "charity")
+    table.reading([1, 1, 2, 3, 4, 5], [0.9] * 6,
+                  colours=["blue", "blue", "grey", "grey", "grey", "grey"])
+    assert table.screen().kind == "confirm"
+    assert table.screen().note == "Two dice cannot both show blue 1."
+
+
+def test_coloured_dice_rolled_virtually_play_to_the_end(store, games):
+    table = started(store, "charity", dice=VirtualDice(VirtualRoller(5)))
+    steps = 0
+    while table.mode != "over" and steps < 200:
+        press(table, "ok" if table.mode == "throw" else "select")
+        steps += 1
+    assert table.mode == "over" and store.load(table.game_id).finished
+
+
+def test_the_offer_game_plays_to_the_end_by_buttons(store, games):
+    """Cards named from a menu of 70 by Up/Down, the automatic opponent's ties broken
+    by the seat not on turn."""
+    rng = random.Random(6)
+    table = started(store, "solo")
+    expected = SOLO.new(2)
+    ties = 0
+    while table.mode != "over":
+        if table.mode == "draw":
+            assert table.screen().kind == "card"
+            index = rng.randrange(len(table.screen().menu.items))
+            card = choose(table, index)
+            expected = expected.apply(Action("draw", card=card))
+        else:
+            assert table.mode == "decide"
+            if expected.turn() != expected.current_player():
+                ties += 1
+                assert table.screen().title == "Ann"  # Ann breaks Bob's tie
+            label = choose(table, rng.randrange(len(table.screen().menu.items)))
+            expected = expected.apply(next(a for a in expected.legal_actions()
+                                           if expected.label(a) == label))
+        assert table.state == expected
+    assert ties and store.load(table.game_id).finished
+
+
+def test_the_camera_is_told_the_faces_of_the_dice_thrown_and_reads_their_colours(store, games):
+    import numpy as np
+
+    from companion.dice_input import CameraDice
+    from vision import DieReading
+
+    asked = []
+    table = started(store, "charity")
+    throw = table.state.chance()
+    faces = [die[3] for die in throw.colours]
+
+    def read(frame, expect):
+        asked.append(expect)
+        return [DieReading(v, c, (20 * i, 0, 20 * i + 15, 15), 0.9)
+                for i, (v, c) in enumerate(faces)]
+
+    camera = type("Still", (), {"read": lambda self: np.zeros((48, 64, 3), np.uint8)})()
+    table.dice = CameraDice(camera, live=False, read=read)
+    press(table, "ok")
+    (expect,) = asked
+    assert expect.count == 6 and expect.colours == {f for die in throw.colours for f in die}
+    assert table.mode == "decide" and table.state.roll == tuple(sorted(faces))
