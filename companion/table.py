@@ -151,6 +151,7 @@ class Table:
         self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
         self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)
         self._overlay_choices: Choices | None = None
+        self._pages_from, self._page = "", 0  # the mode the game's pages return to (pages)
         self._notice = notice
         self._note = ""
         self._note_until = 0.0
