@@ -40,6 +40,7 @@ from companion.session.choices import Choices
 from companion.session.modes import MODES
 from companion.session.play import mode_of
 from companion.store import GameRecord, Store, StoreError
+from companion.ui import games
 from companion.ui.model import Screen
 
 NOTE_SECONDS = 1.5
@@ -365,8 +366,9 @@ class Table:
         players' names for seat numbers) under a mode's own title, note and fields."""
         state = self.state
         view = state.view()
+        own = getattr(games.for_game(state.game), "KINDS", {})  # a game's own layout of it
         return Screen(
-            kind=kind,
+            kind=own.get(kind, kind),
             title=title,
             names=self.names,
             scores=tuple(state.scores()),

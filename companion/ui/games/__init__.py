@@ -6,7 +6,9 @@ the session and `companion.ui.render` call them only through `for_game`:
 - `draw_card(canvas, box, name) -> bool`: card `name` drawn in `box` as what it does;
 - `pages(state, names) -> tuple[Screen, ...]` with `PAGES_LABEL`: the game's own pages,
   opened from the game menu item named PAGES_LABEL and flipped with Up/Down;
-- `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>".
+- `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>";
+- `KINDS: dict[str, str]`: a session screen kind the game draws its own way, e.g.
+  {"over": "sixseven:over"}: the same Screen fields, the game's layout.
 """
 
 from __future__ import annotations
