@@ -40,6 +40,7 @@ from companion.session.choices import Choices
 from companion.session.modes import MODES
 from companion.session.play import mode_of
 from companion.store import GameRecord, Store, StoreError
+from companion.ui import games
 from companion.ui.model import Screen
 
 NOTE_SECONDS = 1.5
@@ -151,6 +152,7 @@ class Table:
         self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
         self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)
         self._overlay_choices: Choices | None = None
+        self._pages_from, self._page = "", 0  # the mode the game's pages return to (pages)
         self._notice = notice
         self._note = ""
         self._note_until = 0.0
@@ -364,8 +366,9 @@ class Table:
         players' names for seat numbers) under a mode's own title, note and fields."""
         state = self.state
         view = state.view()
+        own = getattr(games.for_game(state.game), "KINDS", {})  # a game's own layout of it
         return Screen(
-            kind=kind,
+            kind=own.get(kind, kind),
             title=title,
             names=self.names,
             scores=tuple(state.scores()),

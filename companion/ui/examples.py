@@ -215,6 +215,47 @@ SCREENS: dict[str, Screen] = {
         scores=(2050, 1200, 2050, 640, 1730),
         winners=(0, 2),
     ),
+    "turn-sixseven": Screen(  # 67: the cards held lead the facts; odds under ODDS_LABEL
+        "turn",
+        names=("Ann", "Bo", "Cy", "Dee"),
+        scores=(9, 12, 7, 10),
+        active=0,
+        view=View(dice=(5, 6), lines=("Cards To 7, ±1", "Round 4/7 · Ann")),
+        menu=Menu((MenuItem("Card To 7: 5 to 7", "100 0 4.7", best=True),
+                   MenuItem("Reroll the 5", "31 0 3.1"),
+                   MenuItem("Place 65", "0 0 2.2"),
+                   MenuItem("Place 56", "0 0 1.4")), odds="67% dbl% VP"),
+    ),
+    "sixseven-board": Screen(
+        "sixseven:board", title="Round 3: results",
+        table=(("1st", 67, "Ann", "+3"), ("2nd", 75, "Bo", "+2"), ("3rd", 53, "Cy", "+1"),
+               ("4th", 32, "Dee", "+0")),
+        note="START: Bo",
+    ),
+    "sixseven-board-two": Screen(  # Two-Player Mode: four colours, two names
+        "sixseven:board", title="Round 5: results",
+        table=(("1st", 67, "Ann B", "+3"), ("2nd", 44, "Maximilian-Alexander A", "+2")),
+        note="START: Ann B",
+    ),
+    "sixseven-track": Screen(
+        "sixseven:track", title="VP track",
+        table=(("Bo", 12, "top"), ("Ann", 12, ""), ("Dee", 10, ""), ("Cy", 7, ""),
+               ("Eve", 3, ""), ("Fay", 0, "")),
+    ),
+    "sixseven-cards": Screen(
+        "sixseven:cards", title="Skill cards 1/3",
+        table=(("Offer", "To 6", "Reroll 2"), ("Ann", "±1", "±2", "To 7", "Reroll 1")),
+    ),
+    "sixseven-cards-none": Screen(
+        "sixseven:cards", title="Skill cards 2/3", table=(("Bo",), ("Cy", "To 6"))),
+    "sixseven-over": Screen(
+        "sixseven:over", names=("Ann", "Bo", "Cy"), scores=(12, 12, 8), winners=(1,),
+        view=View(lines=("Bo wins: tied on 12 VP, Bo's token is on top",)),
+    ),
+    "sixseven-over-two": Screen(  # Two-Player Mode: the colours' VP summed, one winner
+        "sixseven:over", names=("Ann", "Bo"), scores=(20, 20), winners=(0,),
+        view=View(lines=("Ann wins: tied on 20 VP, Ann B's token is on top",)),
+    ),
     "message": Screen("message", note="Set at least one scoring die aside."),
     "message-long": Screen(
         "message",

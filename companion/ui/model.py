@@ -41,6 +41,9 @@ class Screen:
       card     a drawn card to name (menu of cards) or to play or decline
       over     final standings
       message  a short notice, e.g. why a button did nothing
+      GAME:KIND  a game's own screen (its page), drawn by its screen module's LAYOUTS
+
+    `table` carries a game's own screen's data: rows of strings and numbers.
     """
 
     kind: str
@@ -56,3 +59,4 @@ class Screen:
     flagged: tuple[int, ...] = ()
     note: str = ""
     winners: tuple[int, ...] = ()
+    table: tuple[tuple[str | int, ...], ...] = ()

@@ -1,0 +1,28 @@
+"""Each game's own screens, found by game name, so the session and render stay generic.
+
+A game screen module (`companion/ui/games/<module>.py`) may define any of these hooks;
+the session and `companion.ui.render` call them only through `for_game`:
+
+- `draw_card(canvas, box, name) -> bool`: card `name` drawn in `box` as what it does;
+- `pages(state, names) -> tuple[Screen, ...]` with `PAGES_LABEL`: the game's own pages,
+  opened from the game menu item named PAGES_LABEL and flipped with Up/Down;
+- `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>";
+- `KINDS: dict[str, str]`: a session screen kind the game draws its own way, e.g.
+  {"over": "sixseven:over"}: the same Screen fields, the game's layout.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+SCREENS: dict[str, str] = {
+    "sixseven": "companion.ui.games.sixseven",
+}
+"""Game name -> its screen module, imported on first use."""
+
+
+def for_game(name: str) -> ModuleType | None:
+    """The screen module of game `name`; None for a game without one."""
+    module = SCREENS.get(name)
+    return None if module is None else importlib.import_module(module)
