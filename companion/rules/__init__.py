@@ -3,7 +3,7 @@
 Nothing here does I/O, reads a clock or rolls dice; see `core` for the vocabulary.
 """
 
-from . import risknroll
+from . import charidice, risknroll
 from .core import (
     CHANCE,
     TERMINAL,
@@ -21,7 +21,7 @@ from .core import (
     tuples,
 )
 
-GAMES: dict[str, Game] = {game.name: game for game in (risknroll.GAME,)}
+GAMES: dict[str, Game] = {game.name: game for game in (risknroll.GAME, charidice.GAME)}
 
 
 def get(name: str) -> Game:
