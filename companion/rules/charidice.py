@@ -251,10 +251,10 @@ class CharidiceState:
     def apply(self, action: Action) -> CharidiceState:
         if self.is_over():
             raise IllegalAction("The game is over.")
+        if action.kind == "gift" and action not in self._requests():
+            raise IllegalAction(self._why_no_gift(action.get("by")))
         check_by(self, action)
         if action.kind == "gift":
-            if action not in self._requests():
-                raise IllegalAction(self._why_no_gift())
             return self._asked(action["by"])
         chance = self.chance()
         if chance is not None:
@@ -348,13 +348,13 @@ class CharidiceState:
             return ()
         return (Action("gift", by=self._left()),)
 
-    def _why_no_gift(self) -> str:
+    def _why_no_gift(self, by: Any) -> str:
         left = f"P{self._left() + 1}"
+        if by != self._left():
+            return f"Only {left}, on the active player's left, may ask for the greatest of gifts."
         if self.gift_used[self._left()]:
             return f"{left} has already asked for the greatest of gifts this game."
-        if self.throws >= THROWS:
-            return "Too late: the greatest of gifts is asked before the 3rd throw."
-        return f"Only {left}, on the active player's left, may ask for the greatest of gifts."
+        return "Too late: the greatest of gifts is asked before the 3rd throw."
 
     def _asked(self, by: int) -> CharidiceState:
         used = tuple(u or p == by for p, u in enumerate(self.gift_used))
