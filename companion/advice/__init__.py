@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 from companion.rules import Action, State
 
-ADVISORS: dict[str, str] = {"risknroll": "companion.advice.risknroll"}
+ADVISORS: dict[str, str] = {
+    "risknroll": "companion.advice.risknroll",
+    "charidice": "companion.advice.charidice",
+}
 """Game name -> module whose `advise(state)` ranks that game's options."""
 
 
