@@ -17,6 +17,7 @@ ADVISORS: dict[str, str] = {
     "risknroll": "companion.advice.risknroll",
     "216": "companion.advice.two_sixteen",
     "sixseven": "companion.advice.sixseven",
+    "charidice": "companion.advice.charidice",
 }
 """Game name -> module whose `advise(state)` ranks that game's options."""
 
