@@ -102,7 +102,9 @@ SCHEMA: tuple[Key, ...] = (
     _k("display", "rotate", "int", 0,
        "2 turns the picture upside down (the screens are laid out landscape only)",
        choices=(0, 2)),
-    _k("display", "contrast", "int", 255, "brightness while in use", min=0, max=255),
+    _k("display", "contrast", "int", 128,
+       "brightness while in use (255 wears an OLED's pixels out sooner: burn-in)",
+       min=0, max=255),
     _k("display", "dim_contrast", "int", 16, "brightness once dimmed", min=0, max=255),
     _k("display", "dim_after", "float", 60.0,
        "seconds without activity before dimming (0 = never)", min=0, max=86400),
@@ -150,6 +152,13 @@ SCHEMA: tuple[Key, ...] = (
     _k("camera", "fail_after", "int", 5,
        "failed reads in a row before the camera counts as failed (then: button entry)",
        min=1, max=1000),
+    _k("camera", "retry_every", "float", 30.0,
+       "seconds between looks for a camera missing or failed (also at each Roll press)",
+       min=1, max=3600),
+    _k("camera", "lens_position", "float", None,
+       "focus of a camera with autofocus (Camera Module 3), in dioptres = 1 / distance in "
+       "metres: 3.0 for a tray 33 cm away; unset = one autofocus cycle at start",
+       min=0, max=32),
     _k("camera", "seed", "int", None,
        "seed of the virtual roller (unset = a new game each time)"),
     # vision
@@ -242,6 +251,8 @@ class CameraConfig:
     height: int
     lock_after: float
     fail_after: int
+    retry_every: float
+    lens_position: float | None
     seed: int | None
 
 
@@ -599,7 +610,8 @@ def render_example() -> str:
         for key in (k for k in SCHEMA if k.section == sname):
             out.append(f"# {key.doc} ({_allowed(key)})")
             if key.default is None:
-                example = {"seed": "42", "path": '"/var/lib/companion/companion.db"',
+                example = {"seed": "42", "lens_position": "3.0",
+                           "path": '"/var/lib/companion/companion.db"',
                            "names": '["Ann", "Bob", "Cy"]'}.get(key.name, '""')
                 out.append(f"#{key.name} = {example}")
             else:

@@ -261,7 +261,7 @@ def test_an_oled_lost_mid_game_is_retried_and_given_the_last_frame():
     disp.tick()
     assert not disp.failed and said[-1] == "display: the ssd1306 answers again"
     assert same(decode_pages(serial.sent[-1], 128, 64), sample())  # the last frame
-    assert (0x81, 255) in serial.commands  # its contrast again
+    assert (0x81, 128) in serial.commands  # its contrast again
 
 
 def test_a_contrast_change_on_a_lost_oled_is_kept_for_its_return():
