@@ -530,6 +530,35 @@ def defaults() -> Config:
     return from_dict({})
 
 
+SPI_MODULES = {"spidev": "python3-spidev", "RPi.GPIO": "python3-rpi-lgpio"}
+"""What luma's SPI interface imports (the bus, and the D/C and RES pins), and the apt
+package giving each on Pi OS Bookworm (`install.sh --spi` installs both)."""
+
+
+def warnings(cfg: Config, importable: Callable[[str], bool] | None = None) -> list[str]:
+    """What is valid but will not work on this machine, one sentence each: an SPI OLED
+    whose modules cannot be imported (the box would fall back to no display)."""
+    importable = importable or _importable
+    out = []
+    if cfg.display.is_oled and cfg.display.interface == "spi":
+        missing = [m for m in SPI_MODULES if not importable(m)]
+        if missing:
+            apt = " ".join(SPI_MODULES[m] for m in missing)
+            out.append(f"display.interface = \"spi\": {', '.join(missing)} cannot be imported "
+                       f"here, so the OLED will not open; on the Pi: sudo apt install {apt} "
+                       "(or systemd/install.sh --spi)")
+    return out
+
+
+def _importable(module: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a missing parent package (RPi of RPi.GPIO)
+        return False
+
+
 # --------------------------------------------------------------------------- output
 
 def _toml_value(v: Any, key: Key | None = None) -> str:

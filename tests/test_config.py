@@ -404,3 +404,18 @@ def test_wrong_players_are_not_also_a_names_mismatch():
 def test_a_quarter_turn_is_refused_since_the_screens_are_landscape():
     with pytest.raises(ConfigError, match=r"display\.rotate"):
         from_dict({"display": {"rotate": 1}})
+
+
+def test_config_check_warns_when_spi_is_chosen_but_its_modules_do_not_import(
+        tmp_path, capsys, monkeypatch):
+    spi = tmp_path / "spi.toml"
+    spi.write_text('[display]\ninterface = "spi"\n')
+    cfg = C.load_config(str(spi))
+    assert C.warnings(cfg, importable=lambda m: True) == []
+    (only,) = C.warnings(cfg, importable=lambda m: m != "spidev")
+    assert only.startswith('display.interface = "spi": spidev cannot be imported here')
+    assert "sudo apt install python3-spidev" in only
+    assert C.warnings(C.defaults(), importable=lambda m: False) == []   # I2C needs neither
+    monkeypatch.setattr(C, "_importable", lambda m: False)
+    assert run_config_command("--check", str(spi)) == 0    # valid: a warning, not an error
+    assert "config warning: display.interface" in capsys.readouterr().err
