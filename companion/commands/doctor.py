@@ -114,7 +114,7 @@ def check_buttons(cfg) -> Check:
             fix = "add the user to the gpio group (sudo usermod -aG gpio $USER), log in again"
         return Check("buttons", FAIL, f"cannot claim {pins} ({text})", fix)
     try:
-        pressed = [n for n, btn in src.buttons.items() if btn.is_pressed]
+        pressed = [n for n, btn in src.buttons.items() if btn.is_active]
     finally:
         src.close()
     if pressed:
