@@ -98,7 +98,7 @@ def test_a_pin_is_any_name_gpiozero_takes(written, kept):
     ("28", "buttons.up: '28' is not a GPIO of the 40-pin header (0 to 27)"),
     ("pin29", "buttons.up: 'pin29' is not a pin name: write the GPIO (BCM) number, 5 or "
               '"GPIO5" (gpiozero also takes "BCM5", "BOARD29" and "J8:29" for it)'),
-    ("BOARD1", "buttons.up: 'BOARD1' is physical pin 1, which is power or ground, not a GPIO"),
+    ("BOARD1", "buttons.up: 'BOARD1' is physical pin 1, which is 3V3, not a GPIO"),
     ("J8:41", "buttons.up: 'J8:41' is not a pin of the 40-pin header (1 to 40)"),
     ("GPIO05", "buttons.up: 'GPIO05' is not a name gpiozero takes; write \"GPIO5\""),
 ])
