@@ -9,7 +9,8 @@ produced from it (`python -m companion.config --write-docs` regenerates the docs
 test checks they are in sync).
 
 Stdlib only (tomllib, difflib) besides the pure rules registry, so it imports on any
-machine.
+machine; button pins are checked against gpiozero's board data (companion.pi_header),
+which needs no Pi.
 """
 
 from __future__ import annotations
