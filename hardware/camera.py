@@ -9,6 +9,10 @@ Failure in the middle of a game: a read that raises or returns nothing counts; a
 raises `CameraFailed` from then on. The session then switches to button entry and says
 so on the screen; the game itself is in the store and loses nothing.
 
+On the box a live camera is read through `LiveCamera`: on a thread of its own (a hung
+read holds up no button), keeping only the newest frame, and looking again for a camera
+missing at start or failed, every `retry_every` seconds and at each Roll press.
+
 picamera2 (Debian's python3-picamera2) and cv2 are imported lazily.
 """
 
