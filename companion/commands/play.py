@@ -26,6 +26,8 @@ POLL = 0.25
 """Seconds the loop waits for a button: notes expire and the watchdog is fed this often."""
 POLL_READING = 0.02
 """Seconds it waits while the camera is reading the dice."""
+NEWS_SECONDS = 4.0
+"""How long news of the hardware ("Camera back") stays on the screen's note line."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -337,9 +339,15 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
             photos=_keeper(cfg, dice, store, said),
         )
         footer = _Footer(display, said) if simulator else None
-        shown = status = None
+        camera = getattr(dice, "camera", None)
+        news = _News(camera)
+        shown = status = game = None
         while True:
-            screen = table.screen()
+            if table.game_id != game:  # a new game (or the one resumed): the light may
+                game = table.game_id  # have changed since the exposure was fixed
+                if game is not None and hasattr(camera, "relock"):
+                    camera.relock()
+            screen = news.over(table.screen())
             if screen != shown:
                 image = render(screen, display.size)
                 display.show(image)
@@ -389,6 +397,30 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
     return 0
 
 
+class _News:
+    """What the hardware has to tell the players (the camera's `news()`: "Camera back",
+    "Camera lost"), shown on the screen's note line for NEWS_SECONDS over whatever the
+    session shows, since the session has no way to be told it."""
+
+    def __init__(self, camera, clock=None):
+        import time
+
+        self.camera = camera if hasattr(camera, "news") else None
+        self._clock = clock or time.monotonic
+        self.text = ""
+        self._until = 0.0
+
+    def over(self, screen):
+        import dataclasses
+
+        if self.camera is not None:
+            for text in self.camera.news():
+                self.text, self._until = text, self._clock() + NEWS_SECONDS
+        if not self.text or self._clock() >= self._until:
+            return screen
+        return dataclasses.replace(screen, note=self.text)
+
+
 def _press(display, table, event) -> None:
     """A press wakes the display; on a dark screen that is all it does, so nobody banks
     or rolls on a screen they cannot see."""
@@ -424,30 +456,41 @@ def _is_terminal(display) -> bool:
 
 
 def _dice(args, cfg, simulator: bool, say):
-    """The dice source: the flag, else the config's camera; virtual dice in the simulator."""
+    """The dice source: the flag, else the config's camera; virtual dice in the simulator.
+
+    A live camera (a Pi camera, a webcam) is read on a thread of its own (LiveCamera), so
+    the buttons answer whatever it does; on the box it is looked for again and again if
+    it is missing at start or fails, and the dice are entered by hand meanwhile."""
+    from functools import partial
+
     from companion.dice_input import CameraDice, VirtualDice
     from hardware import camera as cameras
 
     seed = args.seed if args.seed is not None else cfg.camera.seed
     choice = args.camera
+    c = cfg.camera
     if choice is None:
-        if cfg.camera.source == "virtual" or (simulator and cfg.camera.source == "auto"):
+        if c.source == "virtual" or (simulator and c.source == "auto"):
             choice = "virtual"
-        elif cfg.camera.source == "none":
+        elif c.source == "none":
             return None
     if choice == "virtual":
         return VirtualDice(cameras.VirtualRoller(seed))
     if choice == "webcam":
-        camera = cameras.CvCamera(cfg.camera.index, (cfg.camera.width, cfg.camera.height),
-                                  cfg.camera.lock_after, cfg.camera.fail_after)
-        return CameraDice(camera, live=True)
+        webcam = partial(cameras.CvCamera, c.index, (c.width, c.height), c.lock_after,
+                         c.fail_after)
+        return CameraDice(cameras.LiveCamera(webcam, webcam(), retry_every=c.retry_every,
+                                             say=say), live=True)
     if choice is not None:
-        return CameraDice(cameras.FolderCamera(choice, cfg.camera.loop, cfg.camera.fail_after),
-                          live=False)
-    camera = cameras.open_camera(cfg.camera, say=say)
-    if camera is None:
+        return CameraDice(cameras.FolderCamera(choice, c.loop, c.fail_after), live=False)
+    camera = cameras.open_camera(c, say=say)
+    if isinstance(camera, cameras.FolderCamera):
+        return CameraDice(camera, live=False)
+    if camera is None and (simulator or c.source not in cameras.LIVE_SOURCES):
         return VirtualDice(cameras.VirtualRoller(seed)) if simulator else None
-    return CameraDice(camera, live=not isinstance(camera, cameras.FolderCamera))
+    live = cameras.LiveCamera(partial(cameras.find_live_camera, c), camera,
+                              retry_every=c.retry_every, say=say)
+    return CameraDice(live, live=True)
 
 
 def _keeper(cfg, dice, store, say):
