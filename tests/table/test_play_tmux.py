@@ -139,7 +139,6 @@ def test_a_throw_read_from_a_photo_is_kept_labelled_and_benched(tmp_path):
         # the step is stored first, then its photo kept
         wait_for(lambda: steps(store) == 3 and (kept / "labels.jsonl").exists())
         throw = unfinished(store).actions[-1]
-        wait_for(lambda: (kept / "labels.jsonl").exists())  # kept just after the step
         (row,) = load_labels(kept)
         assert throw == {"kind": "throw", "dice": sorted(d["value"] for d in row["dice"])}
         assert row["live"] is False  # photos standing in for the camera, read as photos
