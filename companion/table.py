@@ -382,6 +382,10 @@ class Table:
     def _named(self, text: str) -> str:
         return with_names(text, self.names)
 
+    def tell(self, text: str) -> None:
+        """News from outside the game ("Camera back"), shown on the note line a while."""
+        self._say(text, LONG_NOTE_SECONDS)
+
     def _say(self, text: str, seconds: float = NOTE_SECONDS) -> None:
         self._note = text
         self._note_until = self._clock() + seconds

@@ -26,8 +26,6 @@ POLL = 0.25
 """Seconds the loop waits for a button: notes expire and the watchdog is fed this often."""
 POLL_READING = 0.02
 """Seconds it waits while the camera is reading the dice."""
-NEWS_SECONDS = 4.0
-"""How long news of the hardware ("Camera back") stays on the screen's note line."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -340,14 +338,15 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
         )
         footer = _Footer(display, said) if simulator else None
         camera = getattr(dice, "camera", None)
-        news = _News(camera)
         shown = status = game = None
         while True:
             if table.game_id != game:  # a new game (or the one resumed): the light may
                 game = table.game_id  # have changed since the exposure was fixed
                 if game is not None and hasattr(camera, "relock"):
                     camera.relock()
-            screen = news.over(table.screen())
+            for text in camera.news() if hasattr(camera, "news") else ():
+                table.tell(text)  # "Camera back", "Camera lost"
+            screen = table.screen()
             if screen != shown:
                 image = render(screen, display.size)
                 display.show(image)
@@ -395,30 +394,6 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
         if unfinished is not None:
             print(f"Game {unfinished.id} is kept: `companion play` resumes it.")
     return 0
-
-
-class _News:
-    """What the hardware has to tell the players (the camera's `news()`: "Camera back",
-    "Camera lost"), shown on the screen's note line for NEWS_SECONDS over whatever the
-    session shows, since the session has no way to be told it."""
-
-    def __init__(self, camera, clock=None):
-        import time
-
-        self.camera = camera if hasattr(camera, "news") else None
-        self._clock = clock or time.monotonic
-        self.text = ""
-        self._until = 0.0
-
-    def over(self, screen):
-        import dataclasses
-
-        if self.camera is not None:
-            for text in self.camera.news():
-                self.text, self._until = text, self._clock() + NEWS_SECONDS
-        if not self.text or self._clock() >= self._until:
-            return screen
-        return dataclasses.replace(screen, note=self.text)
 
 
 def _press(display, table, event) -> None:

@@ -231,7 +231,7 @@ def test_the_service_loop_reads_through_a_camera_found_late(lives):
             time.sleep(0.02)
         raise AssertionError("no answer")
 
-    assert throw().error == "Camera failed"  # the first Roll: a look, nothing there
+    assert throw().error == "No camera"  # the first Roll: a look, nothing there
     assert throw().error == ""               # the second Roll: a look finds it, read
 
 

@@ -11,7 +11,6 @@ import pytest
 from companion.commands import play
 from companion.config import defaults, replace
 from companion.dice_input import CameraDice, VirtualDice
-from companion.ui.model import Screen
 from hardware.camera import LiveCamera
 
 
@@ -48,29 +47,18 @@ def test_a_folder_only_box_without_its_folder_enters_dice_by_hand(no_camera_here
     assert play._dice(args(), cfg, simulator=False, say=lambda _: None) is None
 
 
-class Newsy:
-    def __init__(self):
-        self.queued: list[str] = []
+def test_news_from_outside_the_game_is_shown_on_the_note_line_for_a_few_seconds(tmp_path):
+    """The camera's news ("Camera back") goes to the session, which shows it a while."""
+    from companion.store import Store
+    from companion.table import LONG_NOTE_SECONDS, Setup, Table
 
-    def news(self):
-        out, self.queued = self.queued, []
-        return out
-
-
-def test_camera_news_is_shown_on_the_note_line_for_a_few_seconds():
     now = [0.0]
-    camera = Newsy()
-    news = play._News(camera, clock=lambda: now[0])
-    screen = Screen("throw", title="Throw 3 dice", note="OK reads, Select enters")
-    assert news.over(screen) == screen
-    camera.queued.append("Camera back")
-    assert news.over(screen).note == "Camera back"
-    now[0] = play.NEWS_SECONDS - 0.1
-    assert news.over(screen).note == "Camera back"
-    now[0] = play.NEWS_SECONDS
-    assert news.over(screen) == screen
-
-
-def test_a_dice_source_without_news_shows_the_screen_as_it_is():
-    screen = Screen("throw", title="Throw 3 dice")
-    assert play._News(None).over(screen) is screen
+    with Store(tmp_path / "games.db") as store:
+        table = Table(store, Setup("risknroll", 2, start="options"), clock=lambda: now[0])
+        before = table.screen()
+        table.tell("Camera back")
+        assert table.screen().note == "Camera back" and table.said == "Camera back"
+        now[0] = LONG_NOTE_SECONDS - 0.1
+        assert table.screen().note == "Camera back"
+        now[0] = LONG_NOTE_SECONDS
+        assert table.screen() == before
