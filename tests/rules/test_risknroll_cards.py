@@ -98,9 +98,9 @@ def test_the_player_may_decline_any_card():
 
 def test_a_card_is_shown_declined_only_once_declined():
     state = play(new(2), "draw Deuces")
-    assert state.view().lines == ("Turn 0", "Deuces")
-    assert play(state, "play").view().lines == ("Turn 0", "Deuces")
-    assert play(state, "decline").view().lines == ("Turn 0", "Declined Deuces")
+    assert state.view().lines == ("This turn 0", "Deuces")
+    assert play(state, "play").view().lines == ("This turn 0", "Deuces")
+    assert play(state, "decline").view().lines == ("This turn 0", "Declined Deuces")
 
 
 def test_a_declined_card_is_discarded_at_the_end_of_the_turn():
