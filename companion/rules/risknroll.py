@@ -332,8 +332,8 @@ class RiskNRollState:
             return replace(self, roll=roll, phase="choose", message="")
         if self._effect("no_harm"):
             kept = self.turn_points
-            said = (f"No points, but No Harm/No Foul: P{self.seat + 1} keeps {kept}" if kept
-                    else f"No points: P{self.seat + 1} had nothing yet to keep")
+            said = (f"No Harm: P{self.seat + 1} keeps {kept}" if kept  # 2 lines on screen
+                    else f"No points: P{self.seat + 1} had none to keep")
             return replace(self, roll=roll)._end_turn(kept, said)
         lost = self.turn_points
         return replace(self, roll=roll)._end_turn(

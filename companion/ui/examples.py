@@ -191,7 +191,7 @@ SCREENS: dict[str, Screen] = {
         scores=SCORES,
         active=2,
         view=View(lines=("This turn 0", "No Harm")),
-        note="Threw 2 3 4 6. No points, but No Harm/No Foul: Bo keeps 850",
+        note="Threw 2 3 4 6. No Harm: Bo keeps 850",
         hint="OK: read the dice\nSelect: enter by hand",
     ),
     "confirm": Screen(

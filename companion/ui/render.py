@@ -198,9 +198,10 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
                    () if compact else view.aside_colours or ())
     size = dice.MEDIUM
     band = dice.row_height(row, size) if (row.dice or row.aside) else size
-    long_note = not compact and text.width(SMALL, screen.note) > w
-    if long_note:
-        _paragraph(canvas, y, w, band + 1 + LINE, screen.note, (BODY, SMALL))
+    # a note, or the message shown where no dice are, too long for its line: both lines
+    long_note = screen.note or ("" if row.dice or row.aside else view.message)
+    if not compact and text.width(SMALL, long_note) > w:
+        _paragraph(canvas, y, w, band + 1 + LINE, long_note, (BODY, SMALL))
         _menu(canvas, y + band + 1 + LINE, w, h - y - band - 1 - LINE, screen)
         return
     if row.dice or row.aside:
@@ -232,8 +233,9 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     in place of the facts, never in place of the hint."""
     hint = _hint(screen)
     if h < COMPACT_BELOW:  # the whole hint matters more here than scores shown every turn
-        hint_h = 2 * LINE if hint else 0  # a note stands in the title's place for its time
-        _paragraph(canvas, 0, w, h - hint_h, screen.note or screen.title, (TITLE, BODY, SMALL))
+        hint = screen.note or hint  # no room for both: a note takes the hint's place
+        hint_h = 2 * LINE if hint else 0
+        _paragraph(canvas, 0, w, h - hint_h, screen.title, (TITLE, BODY, SMALL))
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
         return
     hint_top = h - (2 * LINE if hint else 0)
@@ -326,8 +328,11 @@ def _over(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """Final standings, best first, winners crowned, and how to start again."""
     compact = h < COMPACT_BELOW
     hint = _hint(screen)
-    if compact and screen.note:  # no room for both: the note, for its time
-        hint = screen.note
+    if compact and screen.note:  # no room for both: the note, for its time, on two lines
+        hint = ""
+        rows = _rows(screen.note, w, 2)
+        _paragraph(canvas, h - rows * LINE, w, rows * LINE, screen.note, (BODY, SMALL))
+        h -= rows * LINE
     top = 0 if compact else _title(canvas, w, screen.title or "Game over", bool(screen.note))
     if screen.note and not compact:  # how it ended, under the title
         rows = _rows(screen.note, w, 2)
