@@ -63,7 +63,7 @@ SCREENS: dict[str, Screen] = {
             ),
             selected=2,
         ),
-        note="Select: change or start",
+        hint="Select: change or start",
     ),
     "turn": Screen(  # the advisor names its odds over them: points, chance of a belly up
         "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW,
