@@ -33,6 +33,9 @@ DEFAULT_PATH = "/etc/companion/config.toml"
 GAMES = tuple(sorted(rules.GAMES))
 """The games play can start: a game.default that `config --check` passes must be one."""
 BUTTON_NAMES = ("up", "down", "select", "back", "ok")
+NAME_LENGTH = 10
+"""The longest player name: every message naming a player fits two lines of the OLED
+with names this long ("Maximilian", "Wilhelmina"; tests/table/test_newcomer.py)."""
 OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 
 
@@ -185,7 +188,8 @@ SCHEMA: tuple[Key, ...] = (
     _k("game", "players", "int", 3, "number of players (within what game.default allows)",
        min=min(g.min_players for g in rules.GAMES.values()),
        max=max(g.max_players for g in rules.GAMES.values())),
-    _k("game", "names", "list[str]", None, "player names in seat order (unset = P1, P2, ...)"),
+    _k("game", "names", "list[str]", None,
+       f"player names in seat order, {NAME_LENGTH} letters at most (unset = P1, P2, ...)"),
     # service
     _k("service", "watchdog", "bool", True,
        "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs; "
@@ -483,6 +487,9 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
     if g["names"] is not None and "game.players" not in rejected \
             and len(g["names"]) != g["players"]:
         errors.append(f"game.names: {len(g['names'])} names for game.players = {g['players']}")
+    if g["names"] is not None and "game.names" not in rejected:
+        errors += [f"game.names: {name!r} is longer than {NAME_LENGTH} letters"
+                   for name in g["names"] if len(name) > NAME_LENGTH]
     if errors:
         raise ConfigError(errors, path=source)
 

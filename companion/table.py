@@ -100,12 +100,13 @@ def with_names(text: str, names: Sequence[str]) -> str:
     return re.sub(r"\bP(\d+)\b", name, text)
 
 
-def _started(record: GameRecord) -> str:
+def _when(stamp: str) -> str:
+    """A stored time as a player says it: "21:04" today, "3 Mar 21:04" before."""
     try:
-        when = datetime.fromisoformat(record.started)
+        when = datetime.fromisoformat(stamp)
     except ValueError:
-        return record.started
-    return when.strftime("%H:%M" if when.date() == datetime.now().date() else "%d %b %H:%M")
+        return stamp
+    return when.strftime("%H:%M" if when.date() == datetime.now().date() else "%-d %b %H:%M")
 
 
 class Table:
@@ -163,7 +164,7 @@ class Table:
         record = store.unfinished()
         if record is not None:
             self._resume(record)
-        else:
+        elif not (setup.start == "game" and self._show_last_game()):
             self._to_setup(setup.start)
 
     # -- what the screen shows ------------------------------------------------------------
@@ -254,7 +255,35 @@ class Table:
             )
             self._to_setup(self._setup.start)
             return
-        self._say(f"Resumed game from {_started(record)}", LONG_NOTE_SECONDS)
+        self._say(self._resumed_where(), LONG_NOTE_SECONDS)
+
+    def _resumed_where(self) -> str:
+        """"Resumed Risk 'n' Roll 2000, Ann to play": which game, and where it goes on
+        (with the round, where the game's facts give one: "Round 3/7")."""
+        state = self.state
+        seat = state.turn()
+        where = [f"Resumed {self._game.title}"]
+        where += [line for line in state.view().lines if line.startswith("Round ")][:1]
+        if state.is_over():  # stopped after its last step, before the result was kept
+            where.append("game over")
+        elif seat is not None and 0 <= seat < len(self.names):
+            where.append(f"{self.names[seat]} to play")
+        return ", ".join(where)
+
+    def _show_last_game(self) -> bool:
+        """After a restart, the final standings of the game that ended last, when nothing
+        came after it (no game abandoned since): what the table showed before it stopped.
+        False (nothing shown) when there is none or it cannot be replayed."""
+        last = self.store.history(limit=1, abandoned=True)
+        if not last or last[0].abandoned or last[0].damage is not None:
+            return False
+        try:
+            self._load(last[0])
+        except (IllegalAction, ValueError, TypeError, KeyError):
+            return False
+        self._over_at = float("-inf")  # read before: no hold
+        self._say(f"Last game, ended {_when(last[0].finished)}", LONG_NOTE_SECONDS)
+        return True
 
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""

@@ -265,6 +265,11 @@ def _setup(args, cfg, rules):
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     if names and len(names) != players:
         raise ValueError(f"{len(names)} names for {players} players")
+    from companion.config import NAME_LENGTH
+
+    for name in names:
+        if len(name) > NAME_LENGTH:
+            raise ValueError(f"the name {name!r} is longer than {NAME_LENGTH} letters")
     start = "game"
     if args.game:
         start = "options" if players else "players"

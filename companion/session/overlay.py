@@ -78,4 +78,4 @@ def on_button(table: Table, button: str) -> None:
 def screen(table: Table, note: str) -> Screen:
     title = "Game menu" if table._overlay == "menu" else "Abandon this game?"
     return Screen(kind="setup", title=title, menu=table._overlay_choices.menu(),
-                  note=note or "Back: to the game")
+                  note=note, hint="Back: to the game")

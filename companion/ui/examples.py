@@ -28,7 +28,7 @@ KEEP_MENU = (
     MenuItem("1 +10 bank", "360"),
 )
 THROW_VIEW = View(
-    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("Turn 350", "Double Time")
+    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("This turn 350", "Double Time")
 )
 
 CARD_NAMES = (
@@ -63,7 +63,7 @@ SCREENS: dict[str, Screen] = {
             ),
             selected=2,
         ),
-        note="Select: change or start",
+        hint="Select: change or start",
     ),
     "turn": Screen(  # the advisor names its odds over them: points, chance of a belly up
         "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW,
@@ -77,7 +77,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=0,
-        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("Turn 0",)),
+        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("This turn 0",)),
         menu=Menu(
             (
                 MenuItem("1 1 1 1 1 1 +2000 roll 6", "2417 2%", best=True),
@@ -94,7 +94,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=1,
-        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("Turn 450",)),
+        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("This turn 450",)),
         menu=Menu((MenuItem("5 +50 roll 6", "1010 0%", best=True),)),
     ),
     "turn-target": Screen(
@@ -115,7 +115,7 @@ SCREENS: dict[str, Screen] = {
         active=2,
         view=View(
             dice=(3, 4, 4, 5, 6, 6),
-            lines=("Turn 780 (last)", "Double Time"),
+            lines=("Final turn 780", "Double Time"),
         ),
         menu=Menu((MenuItem("5 +50 bank", "wins", best=True),
                    MenuItem("5 +50 roll 5", "wins 92%"))),
@@ -125,7 +125,7 @@ SCREENS: dict[str, Screen] = {
         names=("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),
         scores=(350, 1200, 90, 1450, 0, 800, 1990, 610),
         active=5,
-        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("Turn 0",)),
+        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("This turn 0",)),
         menu=Menu((MenuItem("No scoring dice: belly up"),)),
     ),
     "turn-colours": Screen(
@@ -173,7 +173,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=0,
-        view=View(lines=("Turn 0", "Double Time")),
+        view=View(lines=("This turn 0", "Double Time")),
     ),
     "throw-rolled-out": Screen(
         "throw",
@@ -181,8 +181,18 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=1,
-        view=View(lines=("Turn 750",)),
-        note="OK: read the dice, Select: enter by hand",
+        view=View(lines=("This turn 750",)),
+        hint="OK: read the dice, Select: enter by hand",
+    ),
+    "throw-news": Screen(
+        "throw",
+        title="Cy: throw 6 dice",
+        names=NAMES,
+        scores=SCORES,
+        active=2,
+        view=View(lines=("This turn 0", "No Harm")),
+        note="Threw 2 3 4 6. No Harm: Bo keeps 850",
+        hint="OK: read the dice\nSelect: enter by hand",
     ),
     "confirm": Screen(
         "confirm",
@@ -208,6 +218,13 @@ SCREENS: dict[str, Screen] = {
     ),
     "over": Screen(
         "over", names=NAMES, scores=(2050, 1200, 1980), winners=(0,)
+    ),
+    "over-news": Screen(
+        "over",
+        names=NAMES,
+        scores=(2050, 1200, 1980),
+        winners=(0,),
+        note="Threw 2 3 4 4 6. Belly up! Cy loses 350",
     ),
     "over-five": Screen(
         "over",

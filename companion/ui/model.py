@@ -57,6 +57,7 @@ class Screen:
     colours: tuple[str, ...] = ()  # the colour of each die of `entry` ("" for none yet)
     cursor: int = 0
     flagged: tuple[int, ...] = ()
-    note: str = ""
+    note: str = ""  # news or why a press did nothing: shown whole, beside the hint
+    hint: str = ""  # what to press here (render.DEFAULT_HINTS when empty)
     winners: tuple[int, ...] = ()
     table: tuple[tuple[str | int, ...], ...] = ()
