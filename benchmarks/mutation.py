@@ -31,14 +31,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "core": ("companion/rules/core.py", ("tests/rules", "tests/conformance/test_rules.py")),
+    "core": (
+        "companion/rules/core.py",
+        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+    ),
     "risknroll": (
         "companion/rules/risknroll.py",
         ("tests/rules", "tests/conformance/test_rules.py"),
     ),
     "store": (
         "companion/store.py",
-        ("tests/store", "tests/conformance/test_stored_version.py"),
+        ("tests/store", "tests/conformance/test_stored_games.py"),
     ),
     "tables": ("companion/advice/risknroll_tables.py", ("tests/advice/test_turn_tables.py",)),
 }

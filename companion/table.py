@@ -387,7 +387,8 @@ class Table:
             self._say(str(why))
             return
         try:
-            game_id = self.store.new_game(game.name, self._chosen_players, options, names)
+            game_id = self.store.new_game(game.name, self._chosen_players, options, names,
+                                          version=game.version)
         except StoreError as why:
             self._notice = str(why)
             return
@@ -415,6 +416,7 @@ class Table:
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""
         game = rules.get(record.game)
+        game.check_stored(record.version, record.id)  # never rescore under other rules
         self._chosen_game, self._chosen_players = game.name, record.players
         self._chosen_options = dict(record.options)
         self._chosen_names = tuple(record.names)
