@@ -196,3 +196,74 @@ def test_tuples_and_chance_labels():
     assert chance_label(Action("throw", dice=(5, 1), colours=("grey", "blue"))) == \
         "Threw blue 1 grey 5"
     assert chance_label(Action("draw", card="Deuces")) == "Drew Deuces"
+
+
+# --- options and replays of a game with options of every kind ---------------------------
+
+
+def _counting_game():
+    """A game whose state is its options and the number of actions taken."""
+    from dataclasses import dataclass
+
+    from companion.rules import Game, Option
+
+    @dataclass(frozen=True)
+    class Counted:
+        players: int
+        target: int
+        colour: str
+        steps: int = 0
+
+        def apply(self, action):
+            return Counted(self.players, self.target, self.colour, self.steps + 1)
+
+    return Game(
+        name="counted", title="Counted", min_players=1, max_players=3,
+        options=(Option("target", 100, (100, 200), "points to win"),
+                 Option("colour", "red", ("red", "blue"), "the dice")),
+        _new=lambda players, options: Counted(players, options["target"], options["colour"]),
+        _from_json=lambda data: Counted(**data), version=3,
+    )
+
+
+@pytest.mark.parametrize("value, message", [
+    (300, "Option target cannot be 300; choose one of 100, 200."),
+    (150, "Option target cannot be 150; choose one of 100, 200."),
+    ("100", "Option target cannot be '100'; choose one of 100, 200."),
+    (100.0, "Option target cannot be 100.0; choose one of 100, 200."),
+    (True, "Option target cannot be True; choose one of 100, 200."),
+])
+def test_an_option_takes_only_one_of_its_choices_not_any_value_of_its_type(value, message):
+    game = _counting_game()
+    with pytest.raises(IllegalAction) as refused:
+        game.new(2, {"target": value})
+    assert str(refused.value) == message
+    with pytest.raises(IllegalAction, match="Option colour cannot be 'green'; choose one of red"):
+        game.new(2, {"colour": "green"})
+    assert game.check_options({"target": 200}) == {"target": 200, "colour": "red"}
+    with pytest.raises(IllegalAction) as refused:
+        game.new(2, {"speed": 1})
+    assert str(refused.value) == "Counted has no option 'speed'; options: target, colour."
+
+
+def test_replay_starts_from_the_stored_options_and_players():
+    game = _counting_game()
+    state = game.replay(3, {"target": 200, "colour": "blue"}, [Action("x"), Action("y")])
+    assert (state.players, state.target, state.colour, state.steps) == (3, 200, "blue", 2)
+    with pytest.raises(IllegalAction) as refused:
+        game.replay(4, {}, [])
+    assert str(refused.value) == "Counted is for 1 to 3 players."
+
+
+def test_a_game_stored_under_other_rules_is_refused_with_a_sentence():
+    from companion.rules import RulesChanged
+
+    game = _counting_game()
+    game.check_stored(3, 12)
+    with pytest.raises(RulesChanged) as refused:
+        game.check_stored(2, 12)
+    assert str(refused.value) == ("Game 12 was stored under rules version 2 of Counted; "
+                                  "this companion has version 3: it cannot be replayed safely.")
+    with pytest.raises(RulesChanged, match="^This game was stored under rules version 4 "):
+        game.check_stored(4)
+    assert isinstance(refused.value, IllegalAction)
