@@ -11,16 +11,21 @@ Run by hand, never in CI (a module takes 10 to 40 minutes on a Raspberry Pi-clas
 
 Each run copies the checkout to build/mutation/MODULE (the working tree as it is, so
 tests not yet committed count), mutates that one module, runs only the tests listed
-for it in MODULES, then re-runs every survivor in a fresh pytest process (mutmut forks
-its workers from one process, in which a test can pass by state left over from
-another). It prints the score and writes build/mutation/MODULE/survivors.txt with the
-diff of each survivor. Survivors that change no behaviour (equivalent mutants) are
-listed as such in docs/mutation.md, which holds the figures of the last run.
+for it in MODULES, then re-runs every mutant mutmut did not catch in a fresh pytest
+process (mutmut forks its workers from one process, in which a test can pass by state
+left over from another): the tests mutmut saw run the mutated function, or all of the
+module's tests where none did (code run at import). It prints the score and writes
+build/mutation/MODULE/survivors.txt with the diff of each survivor. With `--again`, the
+survivors of the last run are re-run against the tests as they are now (after writing
+tests that kill them) without mutating again. Survivors that change no behaviour
+(equivalent mutants) are listed as such in docs/mutation.md, with the figures of the
+last run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -94,40 +99,55 @@ def statuses(work: Path) -> dict[str, str]:
     return found
 
 
-def killed_afresh(work: Path, mutant: str, tests: tuple[str, ...]) -> bool:
+def covering(work: Path) -> dict[str, list[str]]:
+    """The tests that ran each mutated function, as mutmut recorded them."""
+    stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text())
+    return stats["tests_by_mangled_function_name"]
+
+
+def killed_afresh(work: Path, mutant: str, tests: list[str] | tuple[str, ...]) -> bool:
     """Whether the tests fail with this one mutant active, in a new pytest process."""
     env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
         cwd=work / "mutants", env=env, capture_output=True,
     )
-    return done.returncode != 0
+    return done.returncode not in (0, 5)  # 5: no test ran
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("module", choices=sorted(MODULES))
     parser.add_argument("--jobs", type=int, default=2, help="mutmut's worker processes")
+    parser.add_argument("--again", action="store_true",
+                        help="only re-run the survivors of the last run, in fresh processes")
     args = parser.parse_args()
     path, tests = MODULES[args.module]
     tests = tuple(t for t in tests if (ROOT / t).exists())
-    work = prepare(args.module)
-    print(f"mutating {path} in {work}; tests: {' '.join(tests)}", flush=True)
-    print(mutmut(work, "run", "--max-children", str(args.jobs))[-2000:], flush=True)
+    work = ROOT / "build" / "mutation" / args.module
+    if args.again:  # the tests as they are now, against the mutants of the last run
+        for copy in (work / "tests", work / "mutants" / "tests"):
+            shutil.rmtree(copy)
+            shutil.copytree(ROOT / "tests", copy, ignore=SKIPPED)
+    else:
+        work = prepare(args.module)
+        print(f"mutating {path} in {work}; tests: {' '.join(tests)}", flush=True)
+        print(mutmut(work, "run", "--max-children", str(args.jobs))[-2000:], flush=True)
     found = statuses(work)
-    survivors = [m for m, status in found.items() if status == "survived"]
-    still = [m for m in survivors if not killed_afresh(work, m, tests)]
-    counted = {m: s for m, s in found.items() if s in ("killed", "survived", "timeout")}
-    caught = len(counted) - len(still)
-    others = sorted({s for s in found.values()} - {"killed", "survived", "timeout"})
+    ran = covering(work)
+    # "no tests": no test ran the function while mutmut watched (module-level code):
+    # the whole selection decides
+    doubtful = [m for m, status in found.items() if status not in ("killed", "timeout")]
+    still = [m for m in doubtful
+             if not killed_afresh(work, m, ran.get(m.rsplit("__mutmut_", 1)[0]) or tests)]
+    caught = len(found) - len(still)
     with (work / "survivors.txt").open("w") as out:
         for mutant in still:
             out.write(mutmut(work, "show", mutant) + "\n")
-    print(f"{path}: {caught} of {len(counted)} mutants caught "
-          f"({100 * caught / max(1, len(counted)):.1f}%); "
-          f"{len(survivors) - len(still)} survivors of mutmut's run were caught afresh; "
-          f"{len(still)} survive (build/mutation/{args.module}/survivors.txt)"
-          + (f"; not run: {', '.join(others)}" if others else ""))
+    print(f"{path}: {caught} of {len(found)} mutants caught "
+          f"({100 * caught / max(1, len(found)):.1f}%); of the {len(doubtful)} mutmut's run "
+          f"did not catch, {len(doubtful) - len(still)} were caught afresh; {len(still)} "
+          f"survive (build/mutation/{args.module}/survivors.txt)")
     return 0
 
 
