@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.rules import Action, Draw, IllegalAction, Throw
-from companion.rules.core import winners_by_score
+from companion.rules.core import chance_label, winners_by_score
 from companion.rules.risknroll import GAME
 
 # --- actions -------------------------------------------------------------------------------
@@ -267,3 +267,48 @@ def test_a_game_stored_under_other_rules_is_refused_with_a_sentence():
     with pytest.raises(RulesChanged, match="^This game was stored under rules version 4 "):
         game.check_stored(4)
     assert isinstance(refused.value, IllegalAction)
+
+
+# --- messages a mutation test found unchecked -----------------------------------------------
+
+
+def test_impossible_throws_and_faces_are_named_in_full():
+    with pytest.raises(ValueError, match="^3 dice thrown but 2 sets of faces$"):
+        Throw(3, colours=(((1, "blue"),), ((2, "blue"),)))
+    with pytest.raises(ValueError, match=r"^these dice have no colours: use check\(\)$"):
+        Throw(2).pairs(Action("throw", dice=(1, 2)))
+    for action in (Action("throw"), Action("throw", dice=5)):
+        with pytest.raises(IllegalAction) as refused:
+            Throw(6).check(action)
+        assert str(refused.value) == "Expected 6 dice, got 0."
+    x, y, z = (1, "blue"), (2, "blue"), (3, "blue")
+    with pytest.raises(IllegalAction) as refused:
+        Throw(3, colours=((x, y, z), (x, y, z), ((4, "grey"),))).check(
+            Action("throw", dice=(1, 2, 3), colours=("blue",) * 3))
+    assert str(refused.value) == "These faces cannot all show at once: some share a die."
+    with pytest.raises(ValueError, match="is not a chance outcome$"):
+        chance_label(Action("keep", dice=(1,)))
+
+
+def test_check_by_takes_seat_0_out_of_turn_and_refuses_seats_not_at_the_table():
+    from dataclasses import dataclass
+
+    from companion.rules import check_by
+
+    @dataclass(frozen=True)
+    class Asking:
+        players: int = 2
+
+        def legal_actions(self):
+            return (Action("gift", by=0),)
+
+    check_by(Asking(), Action("gift", by=0))
+    check_by(Asking(), Action("gift"))
+    for by, message in ((1, "P2 may not do that now."),
+                        (2, "There is no player 2 at this table."),
+                        (-1, "There is no player -1 at this table."),
+                        (True, "There is no player True at this table."),
+                        ("P1", "There is no player 'P1' at this table.")):
+        with pytest.raises(IllegalAction) as refused:
+            check_by(Asking(), Action("gift", by=by))
+        assert str(refused.value) == message
