@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from rnr_script import action, belly_up, new, play
 
-from companion.rules import CHANCE, TERMINAL, IllegalAction, Throw
+from companion.rules import CHANCE, TERMINAL, Action, IllegalAction, Throw
 from companion.rules.risknroll import GAME
 
 
@@ -79,3 +79,46 @@ def test_a_double_millennium_game_replays_to_4000_not_2000():
     assert GAME.replay(2, options, steps) == state
     with pytest.raises(IllegalAction, match="The game is over."):  # it ends at 2000
         GAME.replay(2, {"action_cards": False}, steps)
+
+
+# --- what the screens are told -----------------------------------------------------------
+
+
+def _plus_minus_to_target():
+    return play(new(3), "draw Plus/Minus", "play", "throw 1 1 1 5 5 1",
+                "keep 1 1 1 1 5 5 roll", "throw 5 2 3 4 6 6", "keep 5 bank")
+
+
+def test_a_target_is_labelled_with_the_points_and_the_player_who_loses_them():
+    state = _plus_minus_to_target()
+    assert state.phase == "target"
+    assert [state.label(a) for a in state.legal_actions()] == ["-200 to P2", "-200 to P3"]
+
+
+def test_a_wrong_target_is_refused_saying_what_to_do():
+    state = _plus_minus_to_target()
+    for player, message in ((0, "You cannot take 200 points from yourself: choose an "
+                                "opponent."), (5, "Choose which opponent loses 200 points.")):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Action("target", player=player))
+        assert str(refused.value) == message
+    with pytest.raises(IllegalAction, match="^Choose which opponent loses 200 points.$"):
+        state.apply(Action("keep", dice=(5,), then="bank"))
+
+
+def test_a_keep_of_deuces_with_a_wrong_then_is_told_to_bank_or_roll():
+    state = play(new(2), "draw Deuces", "play", "throw 1 2 2 3 4 6")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Action("keep", dice=(2, 2), then="hold"))
+    assert str(refused.value) == "Choose bank or roll after setting 2 2 aside."
+
+
+def test_the_view_says_the_last_turn_the_short_card_name_and_the_message():
+    state = play(new(2), "draw No Harm/No Foul")
+    assert state.view().lines == ("Turn 0", "No Harm")
+    assert state.view().message == "P1 drew No Harm/No Foul"
+    last = replace(new(2, action_cards=False), final_round=True, seat=1)
+    assert last.view().lines == ("Turn 0 (last)",)
+    over = play(last, "throw 1 5 2 3 4 6", "keep 1 5 bank")
+    assert over.is_over() and over.view().lines == ("Turn 0",)
+    assert over.view().message == "P2 banks 60"
