@@ -5,6 +5,7 @@ quick check is damaged, and a read never waits for the write lock of a game in p
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +110,45 @@ def test_a_database_without_our_tables_but_with_our_version_is_not_a_store(tmp_p
     db.close()
     with pytest.raises(NotAStore):
         Store(path)
+
+
+def test_every_write_refused_by_a_read_only_store_says_what_it_could_not_do(tmp_path):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        store.append(game_id, THROW)
+    with Store(path, read_only=True) as store:
+        for write, doing in ((lambda: store.undo(game_id), "undo the step"),
+                             (lambda: store.abandon(game_id), "abandon the game"),
+                             (lambda: store.finish(game_id, (0, 0), (0, 1)), "save the result"),
+                             (lambda: store.new_game("risknroll", 2, {}, ["A", "B"]),
+                              "start a game")):
+            with pytest.raises(StoreError) as refused:
+                write()
+            assert f"could not {doing} (" in str(refused.value)
+        assert store.load(game_id).actions == (THROW,)
+
+
+def test_another_programs_database_is_named_with_all_its_tables(tmp_path):
+    path = tmp_path / "photos.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE photos (name TEXT)")
+    db.execute("CREATE TABLE albums (name TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(NotAStore) as refused:
+        Store(path)
+    assert refused.value.path == path
+    assert "(it holds the tables albums, photos)" in str(refused.value)
+
+
+def test_a_journal_left_beside_the_store_keeps_it_from_being_read_as_the_db_alone(tmp_path):
+    path = tmp_path / "companion.db"
+    Store(path).close()
+    with Store(path, read_only=True) as store:
+        assert store._file_is_whole()
+        for side in ("-wal", "-journal"):
+            Path(f"{path}{side}").write_bytes(b"x" * 512)
+            assert not store._file_is_whole()
+            Path(f"{path}{side}").write_bytes(b"")
+            assert store._file_is_whole()
