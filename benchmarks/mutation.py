@@ -16,10 +16,10 @@ process (mutmut forks its workers from one process, in which a test can pass by 
 left over from another): the tests mutmut saw run the mutated function, or all of the
 module's tests where none did (code run at import). It prints the score and writes
 build/mutation/MODULE/survivors.txt with the diff of each survivor. With `--again`, the
-survivors of the last run are re-run against the tests as they are now (after writing
-tests that kill them) without mutating again. Survivors that change no behaviour
-(equivalent mutants) are listed as such in docs/mutation.md, with the figures of the
-last run.
+mutants the last run did not catch (or had not reached when stopped) are run against the
+tests as they are now (after writing tests that kill them) without mutating again.
+Survivors that change no behaviour (equivalent mutants) are listed as such in
+docs/mutation.md, with the figures of the last run.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,9 +101,12 @@ def statuses(work: Path) -> dict[str, str]:
 
 
 def covering(work: Path) -> dict[str, list[str]]:
-    """The tests that ran each mutated function, as mutmut recorded them."""
+    """The tests that ran each mutated function, as mutmut recorded them, fastest first
+    (the first to fail ends the run)."""
     stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text())
-    return stats["tests_by_mangled_function_name"]
+    took = stats["duration_by_test"]
+    return {function: sorted(tests, key=lambda test: took.get(test, 0.0))
+            for function, tests in stats["tests_by_mangled_function_name"].items()}
 
 
 def killed_afresh(work: Path, mutant: str, tests: list[str] | tuple[str, ...]) -> bool:
@@ -134,12 +138,15 @@ def main() -> int:
         print(f"mutating {path} in {work}; tests: {' '.join(tests)}", flush=True)
         print(mutmut(work, "run", "--max-children", str(args.jobs))[-2000:], flush=True)
     found = statuses(work)
-    ran = covering(work)
+    ran = {} if args.again else covering(work)  # (mutmut's record knows no new test)
     # "no tests": no test ran the function while mutmut watched (module-level code):
     # the whole selection decides
     doubtful = [m for m, status in found.items() if status not in ("killed", "timeout")]
-    still = [m for m in doubtful
-             if not killed_afresh(work, m, ran.get(m.rsplit("__mutmut_", 1)[0]) or tests)]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        caught_afresh = pool.map(
+            lambda m: killed_afresh(work, m, ran.get(m.rsplit("__mutmut_", 1)[0]) or tests),
+            doubtful)
+        still = [m for m, killed in zip(doubtful, caught_afresh) if not killed]
     caught = len(found) - len(still)
     with (work / "survivors.txt").open("w") as out:
         for mutant in still:
