@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from companion import rules
 from companion.dice_entry import DiceEntry, Reading
 from companion.rules import Action, Game, IllegalAction, State, Throw
+from companion.rules.core import RulesChanged
 from companion.session import entry, overlay, setup
 from companion.session.choices import Choices
 from companion.session.modes import MODES
@@ -242,17 +243,19 @@ class Table:
         setup.to_setup(self, step)
 
     def _resume(self, record: GameRecord) -> None:
-        why = record.damage
-        if why is None:
+        why = None
+        if record.damage is not None:
+            why = f"Game {record.id} could not be resumed ({record.damage})."
+        else:
             try:
                 self._load(record)
+            except RulesChanged as changed:  # its sentence names the game already
+                why = str(changed)
             except (IllegalAction, ValueError, TypeError, KeyError) as error:
-                why = str(error)
+                why = f"Game {record.id} could not be resumed ({error})."
         if why is not None:
             self.store.abandon(record.id)
-            self._notice = (
-                f"Game {record.id} could not be resumed ({why}); it is kept in the store."
-            )
+            self._notice = f"{why} It is kept in the store."
             self._to_setup(self._setup.start)
             return
         self._say(self._resumed_where(), LONG_NOTE_SECONDS)
@@ -288,6 +291,7 @@ class Table:
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""
         game = rules.get(record.game)
+        game.check_stored(record.version, record.id)  # never rescore under other rules
         self._chosen_game, self._chosen_players = game.name, record.players
         self._chosen_options = dict(record.options)
         self._chosen_names = tuple(record.names)

@@ -115,7 +115,8 @@ def start_game(table: Table) -> None:
         table._say(str(why))
         return
     try:
-        game_id = table.store.new_game(game.name, table._chosen_players, options, names)
+        game_id = table.store.new_game(game.name, table._chosen_players, options, names,
+                                       version=game.version)
     except StoreError as why:
         table._notice = str(why)
         return

@@ -16,7 +16,7 @@ def play(store: Store, seed: int, names=("Ann", "Bob", "Cy"), steps: int | None 
     rng = random.Random(seed)
     game = rules.get("risknroll")
     state = game.new(len(names), {})
-    game_id = store.new_game("risknroll", len(names), {}, names)
+    game_id = store.new_game("risknroll", len(names), {}, names, version=game.version)
     while not state.is_over() and (steps is None or steps > 0):
         chance = state.chance()
         action = chance.sample(rng) if chance else rng.choice(state.legal_actions())

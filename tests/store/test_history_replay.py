@@ -27,6 +27,7 @@ HISTORY_KEYS = {
     "steps",
     "scores",
     "winners",
+    "version",
 }
 REPLAY_KEYS = {
     "id",
@@ -39,6 +40,7 @@ REPLAY_KEYS = {
     "scores",
     "over",
     "winners",
+    "version",
 }
 
 
