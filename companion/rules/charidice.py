@@ -41,7 +41,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 """Ruling C1: the rulebook gives no count; donating to the left needs two."""
 
 COLOURS = ("magenta", "blue", "orange", "grey", "yellow", "black")
-"""The six colours, spelt as the camera names them (vision.CHARIDICE_COLOURS)."""
+"""The six colours as the camera names them, in its order (vision.COLOURS): the rules
+import nothing of the project, so a test holds the two equal, and TAGS to the screens'."""
 TAGS = {"magenta": "M", "blue": "B", "orange": "O", "grey": "G", "yellow": "Y", "black": "K"}
 """A colour in one letter, as the screens tag a die (K for black: B is blue)."""
 

@@ -23,7 +23,7 @@ from companion.rules.charidice import (
     check_dice,
 )
 from companion.ui.dice import COLOUR_TAGS
-from vision.reading import CHARIDICE_COLOURS
+from vision.reading import COLOURS as CAMERA_COLOURS
 
 SENTENCE = re.compile(r"[A-Z0-9][^\n]*[.!?]")
 
@@ -128,7 +128,7 @@ def test_any_action_is_taken_or_refused_with_a_sentence_leaving_the_state_unchan
 
 
 def test_the_colours_are_the_cameras_and_the_screens():
-    assert set(COLOURS) == set(CHARIDICE_COLOURS) and len(COLOURS) == 6
+    assert COLOURS == CAMERA_COLOURS and len(COLOURS) == 6
     assert TAGS == COLOUR_TAGS
 
 
