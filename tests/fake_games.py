@@ -23,6 +23,7 @@ from companion.rules.core import (
     IllegalAction,
     Throw,
     View,
+    check_by,
     tuples,
     winners_by_score,
 )
@@ -90,6 +91,7 @@ class Charity:
     def apply(self, action: Action) -> Charity:
         if self.is_over():
             raise IllegalAction("The game is over.")
+        check_by(self, action)
         if action.kind == "gift":
             if action not in self._requests():
                 raise IllegalAction(
@@ -221,6 +223,7 @@ class Solo:
     def apply(self, action: Action) -> Solo:
         if self.over:
             raise IllegalAction("The game is over.")
+        check_by(self, action)
         chance = self.chance()
         if chance is not None:
             return self._drawn(chance.check(action))

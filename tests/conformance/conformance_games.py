@@ -19,6 +19,9 @@ FAKE_GAMES: tuple[Game, ...] = (CHARITY, SOLO)
 TURN_FIELDS: dict[str, tuple[str, ...]] = {
     "risknroll": ("phase", "card", "card_in_play", "earned", "turn_points", "dice_left",
                   "roll", "aside", "rolled_out"),
+    "216": ("dice", "kept", "throwing", "rolls", "helped", "refill_after_help"),
+    "sixseven": ("dice", "kept", "chased"),
+    "charidice": ("throws", "kept", "roll", "gift"),
     "charity": ("throws", "kept", "roll", "gift"),
     "solo": (),  # the automatic opponent takes its card as its turn begins
 }
@@ -61,6 +64,6 @@ def cases() -> list[Case]:
     return [Case(game, options) for game in every for options in option_settings(game)]
 
 
-def params(select=lambda case: True, marks=lambda case: ()) -> list:
+def params(select=lambda case: True) -> list:
     """The cases as pytest parameters, named by game and options."""
-    return [pytest.param(case, id=case.id, marks=marks(case)) for case in cases() if select(case)]
+    return [pytest.param(case, id=case.id) for case in cases() if select(case)]

@@ -162,12 +162,7 @@ def test_random_play_keeps_every_contract_to_the_end(case, seed):
     assert turns >= max(2, players) and sum(final.scores()) > 0, "several turns that score"
 
 
-def _predates_check_by(case):
-    reason = "the fake games of tests/rules/test_core_fit.py do not call core.check_by yet"
-    return (pytest.mark.xfail(strict=True, reason=reason),) if case.fake else ()
-
-
-@pytest.mark.parametrize("case", params(marks=_predates_check_by))
+@pytest.mark.parametrize("case", params())
 @pytest.mark.parametrize("seed", SEEDS)
 def test_an_action_by_a_seat_that_may_not_act_is_refused(case, seed):
     """Every game's `apply` calls `core.check_by` first: a `by` naming a seat that may not

@@ -23,14 +23,6 @@ MOST_PRESSES = 20_000
 """A session that takes more presses than this has stopped ending."""
 
 
-def _session_pending(case):
-    """Coloured dice come from the virtual roller without their colours: the session of
-    today cannot enter them (issue 29's session refactor brings a pure dice-entry model)."""
-    if case.game.name == "charity":
-        return (pytest.mark.xfail(strict=True, reason="session refactor pending"),)
-    return ()
-
-
 def new_table(store: Store, case, seed: int) -> Table:
     return Table(store, Setup(case.game.name, case.game.min_players, start="options"),
                  dice=VirtualDice(VirtualRoller(seed)), deck_rng=random.Random(seed))
@@ -82,7 +74,7 @@ def check_stored(store: Store, table: Table, case) -> None:
     assert game.replay(record.players, record.options, actions) == table.state
 
 
-@pytest.mark.parametrize("case", params(marks=_session_pending))
+@pytest.mark.parametrize("case", params())
 def test_a_game_is_played_to_the_end_by_buttons_alone(tmp_path, case):
     with Store(tmp_path / "companion.db") as store:
         table = new_table(store, case, seed=7)
@@ -96,7 +88,7 @@ def test_a_game_is_played_to_the_end_by_buttons_alone(tmp_path, case):
 
 
 @pytest.mark.parametrize(
-    "case", params(select=lambda case: not case.options, marks=_session_pending))
+    "case", params(select=lambda case: not case.options))
 @pytest.mark.parametrize("seed", (1, 2))
 def test_a_session_killed_mid_game_resumes_where_the_store_says(tmp_path, case, seed):
     rng = random.Random(seed)
