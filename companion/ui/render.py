@@ -233,10 +233,15 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     row = dice.Row(screen.entry, colours=screen.colours, flagged=screen.flagged, cursor=cursor,
                    marks=not compact)
     hint = _hint(screen)
-    hint_h = 2 * LINE if hint else 0
+    # 128x32 with colour tags: one line of hint, so the dice keep their tags
+    lines = 1 if compact and screen.colours else 2
+    hint_h = lines * LINE if hint else 0
     top = 0 if compact else _title(canvas, w, screen.title, compact)
     _dice_band(canvas, top, w, h - top - hint_h, row)
-    if hint:
+    if hint and lines == 1:
+        hint = screen.note or "Up/Down, Select next, OK done"
+        _line(canvas, h - hint_h, w, hint, (BODY, SMALL), LINE, "center")
+    elif hint:
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
 
 
