@@ -12,9 +12,11 @@ from collections.abc import Sequence
 
 from companion.rules.charidice import (
     BONUS,
+    DICE,
     DONATED,
     RECEIVED,
     SCORED,
+    TAGS,
     CharidiceState,
 )
 from companion.ui import text
@@ -33,6 +35,11 @@ TOTAL_HEADS = ("Pts", "Got", "Gave", "Tot")
 """Capitals: no descender reaches the dotted rule under the heading."""
 ASKING = {"gift": "may ask gift"}
 """What a seat may do out of turn, as the throw screen's hint says it."""
+ONES = tuple(die[0][1] for die in DICE)
+"""The colour of each die's 1: six dice showing their 1s show every colour once."""
+CALIBRATE = (f"Six 1s in a row: {' '.join(TAGS[c] for c in ONES)}", ONES)
+"""The colour calibration (companion.calibration): what to show the camera, and the
+colours it then reads from left to right."""
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -74,10 +81,11 @@ def _sheet_title(name: str, gift: bool, charity: int) -> str:
 
 def _sheet(state: CharidiceState, seat: int) -> tuple[tuple, ...]:
     """A row a round ("" for a box not written yet), then the total of each box."""
+    donor = (seat - 1) % state.players
     rows = []
     for r, row in enumerate(state.sheet[seat], start=1):
         played = _played(state, seat, r)
-        got = row[RECEIVED] if played or row[RECEIVED] else ""
+        got = row[RECEIVED] if _played(state, donor, r) else ""  # once the right has given
         rows.append((str(r), *((row[SCORED], row[BONUS]) if played else ("", "")), got,
                      row[DONATED] if played else ""))
     sums = [sum(row[k] for row in state.sheet[seat]) for k in (SCORED, BONUS, RECEIVED, DONATED)]
