@@ -86,7 +86,7 @@ def test_the_score_sheets_show_the_four_boxes_a_round_and_the_totals(store):
     press(table, "down")
     sheet = table.screen()  # the player to throw first: Bo, round 1 not played yet
     assert sheet.kind == "charidice:sheet" and sheet.title == "Bo"
-    assert sheet.table[0] == ("1", "", "", "", "")  # Ann gave him nothing
+    assert sheet.table[0] == ("1", "", "", 0, "")  # Ann gave him nothing: written 0
     press(table, "down", "down")
     assert table.screen().title == "Ann" and table.screen().table[0] == ("1", 6, 60, "", 0)
     assert table.screen().table[-1] == ("Tot", 6, 60, 0, 0)
