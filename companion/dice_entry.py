@@ -7,11 +7,16 @@ faces each die carries) and nothing else. Hand entry and the camera's reading me
 both become slots, one per die thrown, each with the faces it may show, and end in the
 throw `Action`, checked with `Throw.check`.
 
-Each slot steps (Up/Down) through its own faces: every face for plain dice, the faces of
-one die for coloured dice (the i-th die of `Throw.colours` when entered by hand, the die
-a read face was matched to when confirmed), so a coloured die never shows a face no die
-thrown carries. A die counts as set only once the player set it, passed it or moved to
-it (or the camera read it surely): stray OKs never store a die nobody set.
+Each slot steps (Up/Down) through its own faces: every face for plain dice; for coloured
+dice entered by hand, every face of the dice thrown (players cannot tell which physical
+die is "die 3" of the table: Charidice's dice differ only in which colour each number
+has, so a die is named by the face it shows), and for a reading being confirmed, the
+faces of the die each read face was matched to (the camera says where each die lies, so
+a misread face is corrected among the faces of the die left over). A coloured die never
+shows a face no die thrown carries; faces that cannot show together (two on one die)
+are refused at OK with the core's sentence. A die counts as set only once the player
+set it, passed it or moved to it (or the camera read it surely): stray OKs never store
+a die nobody set.
 """
 
 from __future__ import annotations
@@ -239,9 +244,10 @@ class DiceEntry:
 
 
 def _options(throw: Throw) -> list[tuple[Face, ...]]:
+    """The faces each die entered by hand may show: any face of the dice thrown."""
     if throw.colours is None:
         return [tuple((v, None) for v in throw.faces)] * throw.count
-    return [tuple(sorted(faces)) for faces in throw.colours]
+    return [tuple(sorted({face for die in throw.colours for face in die}))] * throw.count
 
 
 def _action(faces: Sequence[Face], throw: Throw) -> Action:

@@ -115,6 +115,18 @@ class CameraDice:
         self._last_frame = None  # kept from throw to throw: a frozen camera repeats it
         self._in_the_way = ""  # "frozen" or "dark", while no frame can be read for it
         self._settle_saw_dark = False  # its hand watch learnt the table in the dark
+        self.calibration = None  # the table's colour calibration (companion.calibration)
+
+    def frame(self):
+        """One frame from the camera as it is now (None if it gave none): what a colour
+        calibration is taken from."""
+        from hardware.camera import CameraFailed
+
+        try:
+            return self.camera.read()
+        except CameraFailed as why:
+            log.warning("camera failed: %s", why)
+            return None
 
     def start(self, throw: Throw) -> None:
         self._throw = throw
@@ -210,7 +222,10 @@ class CameraDice:
             self._read = partial(vision.read, closer=not self.live)
         throw = self._throw
         faces = None if throw.colours is None else {f for die in throw.colours for f in die}
-        return self._read(frame, Expect.of(count=throw.count, values=throw.faces, colours=faces))
+        expect = Expect.of(count=throw.count, values=throw.faces, colours=faces)
+        if self.calibration is not None and faces is not None:
+            return self._read(frame, expect, calibration=self.calibration)
+        return self._read(frame, expect)
 
     #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)
     KEPT_FROM_READING = {"": "No picture", "moving": "Still moving", "hand": "Hand in view",

@@ -125,6 +125,7 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         notice: str = "",
         photos=None,
+        calibration=None,
     ):
         """`dice` reads or rolls throws (None: every throw is entered by hand).
         `deck_rng` (a random.Random) lets OK draw cards from a virtual deck.
@@ -132,6 +133,9 @@ class Table:
         `notice` is shown first, full screen, until a press (e.g. a store set aside).
         `photos` (a vision.kept_photos.PhotoKeeper) keeps the frames of throws read by
         the camera with the values the players let stand, and forgets them on undo.
+        `calibration` (a companion.calibration.Kept) is the colour calibration kept on
+        disk: given to the camera now (a damaged file is said and ignored), replaced
+        when the players calibrate again.
         """
         self.store = store
         self.dice = dice
@@ -155,6 +159,11 @@ class Table:
         self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)
         self._overlay_choices: Choices | None = None
         self._pages_from, self._page = "", 0  # the mode the game's pages return to (pages)
+        self._calibrate_from = ""  # the mode the colour calibration returns to
+        self.calibration = calibration
+        if calibration is not None and hasattr(dice, "calibration"):
+            dice.calibration, problem = calibration.load()
+            notice = " ".join(n for n in (notice, problem) if n)
         self._notice = notice
         self._note = ""
         self._note_until = 0.0

@@ -289,6 +289,7 @@ and the GPIO buttons could not be opened (those go to its log)."""
 def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
     import random
 
+    from companion.calibration import Kept
     from companion.config import replace
     from companion.table import Table
     from companion.ui.render import render
@@ -339,7 +340,7 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
             store, setup, dice=dice,
             deck_rng=random.Random(seed) if simulator else None,
             confidence=cfg.vision.confidence, notice=notice,
-            photos=_keeper(cfg, dice, store, said),
+            photos=_keeper(cfg, dice, store, said), calibration=Kept(store.path),
         )
         footer = _Footer(display, said) if simulator else None
         camera = getattr(dice, "camera", None)

@@ -315,7 +315,8 @@ class CharidiceState:
             lines.append(f"Round {self.round}/{ROUNDS}, throw {self.throws}/{THROWS}")
             if self.gift:
                 lines.append(f"Gift asked by P{self._left() + 1}")
-            lines.append(f"Donated {self.donated()[self.seat]}, got {self._received()}")
+        else:
+            lines.append(self._charity_said())
         return View(
             dice=tuple(v for v, _ in self.roll),
             colours=tuple(c for _, c in self.roll),
@@ -336,9 +337,6 @@ class CharidiceState:
 
     def _left(self) -> int:
         return (self.seat + 1) % self.players
-
-    def _received(self) -> int:
-        return sum(row[RECEIVED] for row in self.sheet[self.seat])
 
     def _requests(self) -> tuple[Action, ...]:
         """The greatest of gifts, while the player on the left may still ask for it.
@@ -402,6 +400,11 @@ class CharidiceState:
         who = ", ".join(f"P{p + 1}" for p, c in enumerate(charity) if c)
         said = f"; charity bonus {each} to {who}" if who else "; nobody donated"
         return replace(self, charity=charity, message=self.message + said)
+
+    def _charity_said(self) -> str:
+        """Who got the charity bonus, for the game over: "Charity bonus 20: P1, P3"."""
+        who = ", ".join(f"P{p + 1}" for p, c in enumerate(self.charity) if c)
+        return f"Charity bonus {max(self.charity)}: {who}" if who else "Nobody donated"
 
     def _why_not(self, action: Action, faces: tuple[Face, ...] | None) -> str:
         """Why `action` is not legal here, in words for the player."""

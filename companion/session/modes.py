@@ -4,7 +4,9 @@ A mode's screen is `screen(table, note) -> Screen` and its buttons
 `buttons(table, button)` for short presses (up, down, select, back, ok). Long presses are
 the same everywhere: a long Back undoes the last stored step, a long Select opens the
 game menu (`overlay`) over any mode of a game, whose item PAGES_LABEL opens the game's
-own pages (`pages`) and Back returns to the mode they were opened from. `leads_to`
+own pages (`pages`) and Back returns to the mode they were opened from; "Calibrate
+colours" (there and on the setup options, for a game that asks for it) opens
+`calibrate`, which returns the same way. `leads_to`
 documents (and a test checks) the modes a mode's buttons may move to besides the one
 each new state needs (`play.mode_of`: "decide", "throw", "draw" or "over"), which any
 stored step leads to.
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from companion.ui.model import Screen
 
-from . import entry, pages, play, setup
+from . import calibrate, entry, pages, play, setup
 
 if TYPE_CHECKING:
     from companion.table import Table
@@ -47,4 +49,6 @@ MODES: dict[str, Mode] = {
     "over": Mode(play.screen_over, play.on_over, ("setup_options",)),
     "pages": Mode(pages.screen_pages, pages.on_pages,
                   ("decide", "throw", "confirm", "enter", "draw", "over")),
+    "calibrate": Mode(calibrate.screen_calibrate, calibrate.on_calibrate,
+                      ("setup_options", "decide", "throw", "confirm", "enter", "draw", "over")),
 }

@@ -1,6 +1,7 @@
 """The game menu (long Select) over any screen of a game: back to it, the game's own
-pages where it has them, what other seats may do out of turn now, undo, a new game
-(asking first whether to abandon this one)."""
+pages where it has them, what other seats may do out of turn now, undo, the colour
+calibration where the game asks for one, a new game (asking first whether to abandon
+this one)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from companion.rules import Action
 from companion.store import StoreError
 from companion.ui.model import MenuItem, Screen
 
+from . import calibrate
 from .choices import Choices
 from .pages import label as pages_label
 from .pages import open_pages
@@ -30,11 +32,12 @@ def toggle(table: Table) -> None:
         state = table.state
         others = [] if state.is_over() else out_of_turn(state)
         pages = pages_label(table)
+        colours = [calibrate.LABEL] if calibrate.wanted(state.game) else []
         table._overlay_choices = Choices(
             [MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
              *(out_of_turn_item(table, state, action) for action in others),
-             MenuItem("Undo last step"), MenuItem("New game")],
-            ["resume", *(["pages"] if pages else []), *others, "undo", "new"],
+             MenuItem("Undo last step"), *(MenuItem(c) for c in colours), MenuItem("New game")],
+            ["resume", *(["pages"] if pages else []), *others, "undo", *colours, "new"],
         )
 
 
@@ -55,6 +58,9 @@ def on_button(table: Table, button: str) -> None:
     elif chosen == "pages":
         table._overlay = None
         open_pages(table)
+    elif chosen == calibrate.LABEL:
+        table._overlay = None
+        calibrate.open_calibration(table)
     elif chosen == "undo":
         table._overlay = None
         table._undo()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from companion import advice as advisors
 from companion.rules import Action, Draw, State, Throw, actor
 from companion.rules.core import dice_count
+from companion.ui import games
 from companion.ui.model import MenuItem, Screen
 
 from .choices import Choices
@@ -58,7 +59,8 @@ def out_of_turn_item(table: Table, state: State, action: Action) -> MenuItem:
     """An out-of-turn action as a menu item: the asking seat's name, then its label."""
     seat = actor(state, action)
     who = table.names[seat] if 0 <= seat < len(table.names) else f"P{seat + 1}"
-    return MenuItem(f"{who}: {table._named(state.label(action))}")
+    label = table._named(state.label(action))
+    return MenuItem(label if label.startswith(f"{who} ") else f"{who}: {label}")
 
 
 def decision_menu(table: Table, state: State) -> Choices:
@@ -167,13 +169,17 @@ def _throw_hint(table: Table) -> str:
 
 
 def _askers(table: Table) -> str:
-    """"Hold Select: Bob may act" while seats may act out of turn ("" while none may)."""
+    """"Hold Select: Bob may act" while seats may act out of turn ("" while none may);
+    the game's screen module may say what they may do (`ASKING`, by action kind)."""
     state = table.state
-    seats = sorted({actor(state, a) for a in out_of_turn(state)})
+    others = out_of_turn(state)
+    seats = sorted({actor(state, a) for a in others})
     if not seats:
         return ""
     names = ", ".join(table.names[s] if s < len(table.names) else f"P{s + 1}" for s in seats)
-    return f"Hold Select: {names} may act"
+    asking = getattr(games.for_game(state.game), "ASKING", {})
+    said = {asking.get(a.kind, "may act") for a in others}
+    return f"Hold Select: {names} {said.pop() if len(said) == 1 else 'may act'}"
 
 
 def screen_reading(table: Table, note: str) -> Screen:

@@ -9,6 +9,7 @@ from companion.rules import IllegalAction
 from companion.store import StoreError
 from companion.ui.model import MenuItem, Screen
 
+from . import calibrate
 from .choices import Choices
 
 if TYPE_CHECKING:
@@ -44,7 +45,12 @@ def _options_menu(table: Table, selected: int) -> Choices:
         value = chosen[option.name]
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
         items.append(MenuItem(option.name.replace("_", " ").capitalize(), shown))
-    return Choices(items, [None, *(o.name for o in game.options)], selected)
+    values = [None, *(o.name for o in game.options)]
+    if calibrate.wanted(game.name):
+        kept = "kept" if getattr(table.dice, "calibration", None) is not None else ""
+        items.append(MenuItem(calibrate.LABEL, kept))
+        values.append(calibrate.LABEL)
+    return Choices(items, values, selected)
 
 
 def on_game(table: Table, button: str) -> None:
@@ -75,6 +81,8 @@ def on_options(table: Table, button: str) -> None:
         to_setup(table, "players")
     elif table._choices.value is None:
         start_game(table)
+    elif table._choices.value == calibrate.LABEL:
+        calibrate.open_calibration(table)
     else:
         name = table._choices.value
         game = rules.get(table._chosen_game)

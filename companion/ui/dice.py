@@ -5,7 +5,8 @@ layout plus a centre pip). Dice in the throw are outlined; dice set aside are
 smaller and filled, so the two groups never blur. The die being entered by hand is
 filled at full size with a caret under it; a die the camera is unsure of has a
 dotted outline and a question mark under it. Coloured dice (Charidice) carry a
-one-letter tag under each die, in the throw and aside.
+one-letter tag under each die, in the throw and aside, drawn by hand (glyphs.LETTERS)
+so that G (grey) never reads as O (orange).
 """
 
 from __future__ import annotations
@@ -174,7 +175,11 @@ def draw_row(
 def _tag(canvas: ImageDraw.ImageDraw, centre: int, top: int, colour: str) -> None:
     """A die's colour as its letter, in the tag band from `top` ("" draws nothing)."""
     tag = COLOUR_TAGS.get(colour, colour[:1].upper())
-    text.draw(canvas, (centre, top + TAG_HEIGHT), tag, SMALL, anchor="ms")
+    if tag in glyphs.LETTERS:
+        w, h = glyphs.size(glyphs.LETTERS[tag])
+        glyphs.draw(canvas, centre - w // 2, top + TAG_HEIGHT - h, glyphs.LETTERS[tag])
+    else:
+        text.draw(canvas, (centre, top + TAG_HEIGHT), tag, SMALL, anchor="ms")
 
 
 def _more(canvas: ImageDraw.ImageDraw, x: int, y: int, size: int, right: int) -> int:

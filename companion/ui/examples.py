@@ -3,7 +3,8 @@
 Mostly a Risk 'n' Roll evening (Ann, Bo and Cy), with the awkward cases a real
 table produces: menus longer than the display, labels too long to share a row with
 their odds, a name too long for any line, eight players on one scoreboard, a die the
-camera is unsure of, a 67 Six Seven seven and Charidice colours.
+camera is unsure of, a 67 Six Seven seven, and a Charidice evening: colours, the
+greatest of gifts, the score sheets and the charity bonus.
 """
 
 from __future__ import annotations
@@ -136,12 +137,13 @@ SCREENS: dict[str, Screen] = {
         view=View(
             dice=(1, 2, 3, 4, 6, 6),
             colours=("magenta", "magenta", "magenta", "magenta", "magenta", "blue"),
-            lines=("Round 3 of 7",),
+            lines=("Round 3/7, throw 3/3",),
         ),
-        menu=Menu(
+        menu=Menu(  # the rulebook's Lena: magenta 1 2 3 4 6 and a blue 6
             (
-                MenuItem("M 1 2 3 4 straight", "35", best=True),
-                MenuItem("M 2 3 4 6", "30"),
+                MenuItem("Magenta 1234: 35, give 24", "", best=True),
+                MenuItem("Magenta 2346: 30, give 13", ""),
+                MenuItem("Magenta 12346: 16, give 12", ""),
             )
         ),
     ),
@@ -155,9 +157,10 @@ SCREENS: dict[str, Screen] = {
             colours=("blue", "grey", "orange"),
             aside=(1, 3, 4),
             aside_colours=("black", "yellow", "magenta"),
-            lines=("Throw 2 of 3",),
+            lines=("Round 2/7, throw 2/3",),
         ),
-        menu=Menu((MenuItem("Keep blue 2"), MenuItem("Score grey"), MenuItem("Bob: gift"))),
+        menu=Menu((MenuItem("Keep K1 Y3 M4 B2", "E 31 give 9", best=True),
+                   MenuItem("K1 B2 Y3 M4 G5 O6: 21"), MenuItem("Cy asks greatest gift"))),
     ),
     "enter-colours": Screen(
         "enter",
@@ -272,6 +275,31 @@ SCREENS: dict[str, Screen] = {
     "sixseven-over-two": Screen(  # Two-Player Mode: the colours' VP summed, one winner
         "sixseven:over", names=("Ann", "Bo"), scores=(20, 20), winners=(0,),
         view=View(lines=("Ann wins: tied on 20 VP, Ann B's token is on top",)),
+    ),
+    "throw-charidice": Screen(  # the gift may be asked: the hint says how
+        "throw", title="Ann: throw 3 dice", names=NAMES, scores=(85, 49, 55), active=0,
+        view=View(lines=("Round 2/7, throw 1/3",)),
+        note="OK: roll, Select: by hand\nHold Select: Bo may ask gift",
+    ),
+    "charidice-totals": Screen(
+        "charidice:totals", title="Totals",
+        table=(("Ann", 79, 6, 9, 85), ("Bo", 40, 9, 16, 49), ("Cy", 39, 16, 6, 55)),
+        note="Most given: Bo",
+    ),
+    "charidice-sheet": Screen(  # the gift asked ("2x"), round 3 being played
+        "charidice:sheet", title="Cy 2x",
+        table=(("1", 14, 25, 11, 6), ("2", 10, 30, 48, 3), ("3", "", "", 5, ""),
+               *((str(r), "", "", "", "") for r in range(4, 8)), ("Tot", 24, 55, 64, 9)),
+    ),
+    "charidice-sheet-end": Screen(  # three-digit totals and the charity bonus received
+        "charidice:sheet", title="Maximilian-Alexander 2x +30",
+        table=(("1", 24, 15, 6, 6), ("2", 10, 30, 120, 3), ("3", 15, 30, 5, 2),
+               ("4", 24, 0, 9, 3), ("5", 17, 15, 6, 11), ("6", 16, 15, 4, 6),
+               ("7", 24, 15, 6, 7), ("Tot", 130, 120, 156, 38)),
+    ),
+    "charidice-over": Screen(
+        "charidice:over", names=NAMES, scores=(292, 189, 228), winners=(0,),
+        view=View(lines=("Charity bonus 20: Bo",)),
     ),
     "message": Screen("message", note="Set at least one scoring die aside."),
     "message-long": Screen(

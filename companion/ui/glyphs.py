@@ -55,6 +55,17 @@ MORE_BELOW: Glyph = (
 )
 """Beside a one-row menu: more items above, below."""
 
+LETTERS: dict[str, Glyph] = {
+    "M": ("#...#", "##.##", "#.#.#", "#...#", "#...#", "#...#"),
+    "B": ("####.", "#...#", "####.", "#...#", "#...#", "####."),
+    "O": (".###.", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "G": (".###.", "#....", "#.###", "#...#", "#...#", ".###."),
+    "Y": ("#...#", "#...#", ".#.#.", "..#..", "..#..", "..#.."),
+    "K": ("#...#", "#..#.", "###..", "#..#.", "#...#", "#...#"),
+}
+"""Capitals tagging a coloured die: in the 8-pixel face G reads as O (its bar is one
+pixel), which on a throw of six dice named grey dice orange; drawn by hand, G is open."""
+
 
 def size(glyph: Glyph) -> tuple[int, int]:
     return len(glyph[0]), len(glyph)

@@ -298,7 +298,9 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     hint = _hint(screen)
     if compact and screen.note:  # no room for both: the note, for its time
         hint = screen.note
-    hint_h = 2 * LINE if hint else 0
+    # 128x32 with colour tags: one line of hint, so the dice keep their tags
+    lines = 1 if compact and screen.colours else 2
+    hint_h = lines * LINE if hint else 0
     if compact:
         top = 0
     elif screen.note:  # in the title's place: "Too dark: enter the dice"
@@ -307,7 +309,10 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     else:
         top = _title(canvas, w, screen.title, compact)
     _dice_band(canvas, top, w, h - top - hint_h, row)
-    if hint:
+    if hint and lines == 1:
+        shown = hint if screen.note else "Up/Down, Select next, OK done"
+        _line(canvas, h - hint_h, w, shown, (BODY, SMALL), LINE, "center")
+    elif hint:
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dice_entry import DiceEntry, NotSet, Reading
-from companion.rules import Action, Throw
+from companion.rules import Action, IllegalAction, Throw
 from tests.fake_games import DICE
 
 SIX = Throw(6)
@@ -71,19 +71,36 @@ def test_unsure_dice_are_counted_in_the_why():
     assert entry.flagged == {4, 5}
 
 
-def test_a_coloured_die_entered_by_hand_steps_through_its_own_faces():
+def test_a_coloured_die_entered_by_hand_steps_through_every_face_of_the_dice_thrown():
+    """Players cannot tell which die is which: each die entered is named by its face."""
     throw = Throw(2, colours=(DICE[1], DICE[4]))
     entry = DiceEntry.by_hand(throw)
     seen = []
-    for _ in range(6):
+    for _ in range(12):
         seen.append(entry.faces[0])
         entry.step(1)
-    assert sorted(seen) == sorted(DICE[1]) and entry.colours() == (seen[0][1], "")
+    assert sorted(seen) == sorted(DICE[1] + DICE[4]) and entry.colours() == (seen[0][1], "")
+    assert entry.faces[0] == seen[0]  # twelve steps come round
+    entry.faces[0] = DICE[4][2]  # the 2nd die of the table entered first
     entry.next()
-    assert entry.faces[1] in DICE[4]
+    assert entry.faces[1] == DICE[4][2]  # starts from the face before
+    entry.step(1)
+    while entry.faces[1] not in DICE[1]:
+        entry.step(1)
     action = entry.finish()
     assert throw.pairs(action) == tuple(sorted(entry.faces))
     assert action["dice"] == tuple(v for v, _ in sorted(entry.faces))
+
+
+def test_two_faces_of_one_die_entered_by_hand_are_refused_with_the_cores_sentence():
+    throw = Throw(2, colours=(DICE[1], DICE[4]))
+    entry = DiceEntry.by_hand(throw)
+    entry.faces[0], entry.faces[1] = DICE[1][0], DICE[1][3]
+    entry.touched = {0, 1}
+    (v1, c1), (v2, c2) = sorted((DICE[1][0], DICE[1][3]))
+    same = f"{c1.capitalize()} {v1} and {c2} {v2} are on the same die"
+    with pytest.raises(IllegalAction, match=same):
+        entry.finish()
 
 
 def test_coloured_faces_that_cannot_show_together_say_the_cores_sentence():

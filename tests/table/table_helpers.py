@@ -43,11 +43,12 @@ def choose(table, index: int) -> str:
 
 
 def enter_faces(table, faces) -> None:
-    """Enter a coloured throw by hand: die i of the throw set to faces[i] (value, colour),
-    stepping Up through the faces that die carries; then OK."""
+    """Enter a coloured throw by hand: the i-th die entered set to faces[i] (value,
+    colour), stepping Up through the faces of the dice thrown; then OK."""
     press(table, "select")
+    every = {face for die in table.state.chance().colours for face in die}
     for i, face in enumerate(faces):
-        for _ in range(len(table.state.chance().colours[i])):
+        for _ in range(len(every)):
             screen = table.screen()
             if (screen.entry[i], screen.colours[i]) == face:
                 break

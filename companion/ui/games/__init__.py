@@ -8,7 +8,10 @@ the session and `companion.ui.render` call them only through `for_game`:
   opened from the game menu item named PAGES_LABEL and flipped with Up/Down;
 - `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>";
 - `KINDS: dict[str, str]`: a session screen kind the game draws its own way, e.g.
-  {"over": "sixseven:over"}: the same Screen fields, the game's layout.
+  {"over": "sixseven:over"}: the same Screen fields, the game's layout;
+- `ASKING: dict[str, str]`: what an out-of-turn action of a kind lets a seat do, as
+  the throw screen's hint says it ({"gift": "may ask the gift"}: "Hold Select: Bo
+  may ask the gift"); without it the hint says "may act".
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import importlib
 from types import ModuleType
 
 SCREENS: dict[str, str] = {
+    "charidice": "companion.ui.games.charidice",
     "sixseven": "companion.ui.games.sixseven",
 }
 """Game name -> its screen module, imported on first use."""

@@ -1,0 +1,213 @@
+"""Charidice at the table: the gift asked from every screen the rulebook allows, dice kept
+and the rest entered by hand by their faces, the score sheets, the colour calibration
+kept beside the store, a game stopped and taken up again, history and replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+import pytest
+from table_helpers import choose, enter_faces, press
+
+from companion import calibration
+from companion.calibration import Kept
+from companion.commands import history, replay
+from companion.dice_input import CameraDice, VirtualDice
+from companion.rules.charidice import DICE, GAME
+from companion.store import Store
+from companion.table import Setup, Table
+from hardware.camera import VirtualRoller
+from vision import DieReading
+from vision.calibrate import Calibration
+
+NAMES = ("Ann", "Bo", "Cy")
+
+
+def started(store, **kwargs) -> Table:
+    table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                  clock=lambda: 0.0, **kwargs)
+    choose(table, 0)  # Start game
+    return table
+
+
+def labels(table) -> list[str]:
+    return [item.label for item in table.screen().menu.items]
+
+
+def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_decisions(store):
+    table = started(store)
+    assert table.screen().note.endswith("Hold Select: Bo may ask gift")
+    enter_faces(table, [die[0] for die in DICE])  # the six 1s
+    assert labels(table)[-1] == "Bo asks greatest gift"  # after Ann's choices, unranked
+    assert not table.screen().menu.items[-1].best
+    choose(table, labels(table).index("Keep K1 B1 G1"))
+    press(table, "select")  # entering the three other dice by hand...
+    press(table, "menu")
+    assert "Bo asks greatest gift" in labels(table)
+    choose(table, labels(table).index("Bo asks greatest gift"))
+    assert table.state.gift and table.mode == "enter"  # ... carries on where it was
+    assert "Gift asked by Bo" in table.screen().view.lines
+    assert not table.screen().note.endswith("may ask gift")
+
+
+def test_dice_kept_leave_the_faces_of_the_other_dice_to_enter_by_hand(store):
+    table = started(store)
+    enter_faces(table, [die[0] for die in DICE])
+    choose(table, labels(table).index("Keep K1 B1 G1"))
+    throw = table.state.chance()
+    free = {face for die in throw.colours for face in die}
+    assert throw.count == 3 and len(free) == 18
+    assert not free & {face for d in (0, 1, 3) for face in DICE[d]}  # kept dice's faces
+    press(table, "select")
+    seen = set()
+    for _ in range(18):
+        seen.add((table.screen().entry[0], table.screen().colours[0]))
+        press(table, "up")
+    assert seen == free
+    press(table, "back")
+    # two faces of one die: refused with the core's sentence, nothing stored
+    steps = table.steps
+    enter_faces(table, [DICE[2][1], DICE[2][3], DICE[4][0]])
+    assert table.mode == "enter" and table.steps == steps
+    assert table.said == "Black 2 and magenta 4 are on the same die."
+
+
+def test_the_score_sheets_show_the_four_boxes_a_round_and_the_totals(store):
+    table = started(store)
+    enter_faces(table, [die[0] for die in DICE])
+    choose(table, labels(table).index("K1 B1 G1 M1 O1 Y1: 66"))  # six 1s: 6 + 60
+    press(table, "menu")
+    choose(table, labels(table).index("Score sheets"))
+    totals = table.screen()
+    assert totals.kind == "charidice:totals"
+    assert totals.table[0] == ("Ann", 66, 0, 0, 66)
+    press(table, "down")
+    sheet = table.screen()  # the player to throw first: Bo, round 1 not played yet
+    assert sheet.kind == "charidice:sheet" and sheet.title == "Bo"
+    assert sheet.table[0] == ("1", "", "", 0, "")  # Ann gave him nothing: written 0
+    press(table, "down", "down")
+    assert table.screen().title == "Ann" and table.screen().table[0] == ("1", 6, 60, "", 0)
+    assert table.screen().table[-1] == ("Tot", 6, 60, 0, 0)
+    press(table, "back")
+    assert table.mode == "throw"
+
+
+class StillCamera:
+    def __init__(self):
+        self.frames = 0
+
+    def read(self):
+        self.frames += 1
+        return np.zeros((48, 64, 3), np.uint8)
+
+
+def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_reads(
+        tmp_path, monkeypatch):
+    shown = []
+    made = Calibration((1.0, 1.1, 0.9), (2.0, -1.0, 0.5), (("blue", (40.0, 5.0, -30.0)),))
+    monkeypatch.setattr(calibration, "take", lambda frame, colours: shown.append(colours) or made)
+    asked = []
+
+    def read(frame, expect, **kwargs):
+        asked.append(kwargs)
+        return [DieReading(v, c, (20 * i, 0, 20 * i + 15, 15), 0.9)
+                for i, (v, c) in enumerate(die[0] for die in DICE)]
+
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False, read=read)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
+                      clock=lambda: 0.0, calibration=Kept(store.path))
+        assert labels(table)[-1] == "Calibrate colours"
+        choose(table, len(labels(table)) - 1)
+        assert table.mode == "calibrate"
+        assert table.screen().note.startswith("Six 1s in a row: B G O K Y M")
+        press(table, "ok")
+        assert shown == [tuple(die[0][1] for die in DICE)]
+        assert table.mode == "setup_options" and dice.calibration == made
+        assert table.screen().menu.items[-1].detail == "kept"
+        choose(table, 0)
+        press(table, "ok")  # the camera reads the six 1s, calibrated
+        assert asked == [{"calibration": made}]
+    with Store(tmp_path / "companion.db") as store:  # the next game, the next day
+        again = CameraDice(StillCamera(), live=False, read=read)
+        Table(store, Setup("charidice", 3), dice=again, calibration=Kept(store.path))
+        assert again.calibration == made
+
+
+def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, monkeypatch):
+    def fails(frame, colours):
+        raise ValueError("calibration frame shows 5 dice but 6 names were given")
+
+    monkeypatch.setattr(calibration, "take", fails)
+    table = started(store, dice=CameraDice(StillCamera(), live=False))
+    press(table, "menu")
+    choose(table, labels(table).index("Calibrate colours"))
+    press(table, "ok")
+    assert table.mode == "calibrate" and "shows 5 dice" in table.screen().note
+    press(table, "back")
+    assert table.mode == "throw"
+    virtual = started(Store(store.path.with_name("v.db")), dice=VirtualDice(VirtualRoller(1)))
+    press(virtual, "menu")
+    choose(virtual, labels(virtual).index("Calibrate colours"))
+    press(virtual, "ok")
+    assert virtual.mode == "throw"
+    assert virtual.said == "No camera: virtual dice need no calibration"
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"gain": [1, 2]}', '["a"]'])
+def test_a_damaged_calibration_file_is_said_and_ignored(tmp_path, content):
+    (tmp_path / "calibration.json").write_text(content)
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
+                      calibration=Kept(store.path))
+        assert dice.calibration is None
+        assert "calibration.json ignored" in table.screen().note
+        press(table, "ok")  # any press puts the notice away
+        assert table.mode == "setup_options"
+
+
+def test_a_game_stopped_is_taken_up_again_and_undone_step_by_step(tmp_path, capsys):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        table = started(store)
+        press(table, "menu")
+        choose(table, labels(table).index("Bo asks greatest gift"))
+        enter_faces(table, [die[1] for die in DICE])
+        choose(table, 0)  # the advice's best
+        before = table.state
+    with Store(path) as store:  # the plug pulled: a new session on the same store
+        table = Table(store, Setup("charidice", 3), clock=lambda: 0.0)
+        assert table.state == before and table.names == NAMES
+        press(table, "undo")
+        assert table.mode == "decide" and table.state.gift
+        press(table, "undo", "undo")
+        assert table.state == GAME.new(3) and table.mode == "throw"
+        assert store.load(table.game_id).actions == ()
+
+
+def run(command, *argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    command.configure(parser)
+    return command.run(parser.parse_args(list(argv)))
+
+
+def test_a_game_played_to_the_end_is_in_the_history_and_replays_exactly(tmp_path, capsys):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        table = started(store, dice=VirtualDice(VirtualRoller(5)))
+        while table.mode != "over":
+            if table.mode == "throw":
+                press(table, "ok")
+            else:
+                choose(table, 0)  # the advice's best
+        end, game_id = table.state, table.game_id
+    assert run(history, "--store", str(path)) == 0
+    listed = capsys.readouterr().out
+    assert "Charidice" in listed and str(max(end.scores())) in listed
+    assert run(replay, str(game_id), "--store", str(path), "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "charidice" and out["names"] == list(NAMES)
+    assert GAME.from_json(out["state"]) == end and out["over"] is True
