@@ -13,6 +13,8 @@ the pips' lightness weighs too: yellow faces carry dark pips, the other five whi
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 #: white, ivory, red and green dice are no Charidice dice: named None
@@ -38,6 +40,7 @@ def features(face_bgr, white_bgr) -> np.ndarray:
     return np.array([lg[0] - lg[1], lg[2] - lg[1], lg.mean()])
 
 
+@functools.cache
 def references() -> dict[str, np.ndarray]:
     """Each colour's stock features: its paint over white (vision.synth's faces)."""
     from .synth import CHARIDICE_FACES, PLAIN_FACES
@@ -46,6 +49,7 @@ def references() -> dict[str, np.ndarray]:
             for name, (face, _pip) in {**CHARIDICE_FACES, **PLAIN_FACES}.items()}
 
 
+@functools.cache
 def dark_pips(name: str) -> bool:
     """Whether faces of that colour carry dark pips (yellow and plain light dice)."""
     from .synth import CHARIDICE_FACES, PLAIN_FACES
@@ -88,8 +92,8 @@ WHITE_FACE_ABOVE_PIPS = 56
 
 def light_of(frame: np.ndarray) -> float:
     """How light the frame's lightest things are (the mean log BGR of its lightest 0.5%,
-    every 4th pixel): a white at least that light is in view, under this light."""
-    px = frame[::4, ::4].reshape(-1, 3).astype(np.float64)
+    every 8th pixel of every 8th row): a white at least that light is in view."""
+    px = frame[::8, ::8].reshape(-1, 3).astype(np.float64)
     grey = px.mean(axis=1)
     return _lightness(np.median(px[grey >= np.percentile(grey, 99.5)], axis=0))
 
@@ -122,22 +126,19 @@ def white_for(face, frame_white_bgr) -> np.ndarray:
     return frame_white_bgr
 
 
-def odds(face, frame_white_bgr, calibration=None) -> dict[str | None, float]:
-    """Probability of each Charidice colour name for a face, and of None (a plain die)."""
+def odds(face, frame_white_bgr, refs) -> dict[str | None, float]:
+    """Probability of each Charidice colour name for a face, and of None (a plain die),
+    given the colours' references (`references`, or a calibration's)."""
     x = features(face.face_bgr, white_for(face, frame_white_bgr))
-    refs = references() if calibration is None else calibration.references(references())
-    d2 = {}
-    for name, ref in refs.items():
-        d2[name] = float(np.sum(((x - ref) / SPREAD) ** 2))
-        if dark_pips(name) == face.light_pips:
-            d2[name] += PIPS_AGAINST
-    lo = min(d2.values())
-    w = {name: np.exp(-0.5 * (v - lo)) for name, v in d2.items()}
-    total = sum(w.values())
+    names = list(refs)
+    d2 = (((x - np.array([refs[n] for n in names])) / SPREAD) ** 2).sum(axis=1)
+    d2 += PIPS_AGAINST * np.array([dark_pips(n) == face.light_pips for n in names])
+    w = np.exp(-0.5 * (d2 - d2.min()))
+    w /= w.sum()
     out: dict[str | None, float] = {None: 0.0}
-    for name, v in w.items():
+    for name, p in zip(names, w.tolist()):
         key = None if name in PLAIN else name
-        out[key] = out.get(key, 0.0) + v / total
+        out[key] = out.get(key, 0.0) + p
     return out
 
 
@@ -146,7 +147,8 @@ def named(faces, calibration=None, frame_light: float | None = None
     """`odds` for every face of one frame (they share its white; `frame_light`:
     `light_of` the frame)."""
     white = frame_white(faces, frame_light)
-    return [odds(f, white, calibration) for f in faces]
+    refs = references() if calibration is None else calibration.references(references())
+    return [odds(f, white, refs) for f in faces]
 
 
 def best(p: dict[str | None, float]) -> str | None:

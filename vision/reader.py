@@ -54,14 +54,15 @@ COLOUR_DISC = 0.3
 
 
 def face_colour(frame: np.ndarray, cx: float, cy: float, size: float):
-    """(median BGR of the face, median BGR of its pips' core, whether the pips are
+    """(median BGR of the face, mean BGR of its pips' core, whether the pips are
     lighter than the face, by how many grey levels).
 
     A disc of COLOUR_DISC x size in the face's middle is split by lightness (Otsu); the
     larger part is the face (pips cover at most about a third of it), the smaller the
-    pips, whose farther half from the face's lightness is their core (a pip's blurred rim
-    and the JPEG's blurred colour lie between). A face with no pips in the disc (a 1 read
-    off-centre) gives its face as pips, lighter, so asked of the next dice's white."""
+    pips, whose part farther than their mean from the face's lightness is their core (a
+    pip's blurred rim and the JPEG's blurred colour lie between). A disc of one lightness
+    (no pips in it) gives the face's colour as its pips' too, not light: the face is then
+    measured against the frame's white."""
     import cv2
 
     h, w = frame.shape[:2]
@@ -80,10 +81,11 @@ def face_colour(frame: np.ndarray, cx: float, cy: float, size: float):
         return face_bgr, face_bgr, False, 0.0
     lum = grey.ravel().astype(np.float32)
     pips = lum[~face]
-    light_pips = float(np.median(pips)) > float(np.median(lum[face]))
-    core = ~face & ((lum >= np.median(pips)) if light_pips else (lum <= np.median(pips)))
-    contrast = float(np.median(lum[core])) - float(np.median(lum[face]))
-    return face_bgr, np.median(bgr[core], axis=0).astype(np.float32), light_pips, contrast
+    face_lum = float(lum[face].mean())
+    light_pips = float(pips.mean()) > face_lum
+    core = ~face & ((lum >= pips.mean()) if light_pips else (lum <= pips.mean()))
+    contrast = float(lum[core].mean()) - face_lum
+    return face_bgr, bgr[core].mean(axis=0).astype(np.float32), light_pips, contrast
 
 
 #: the face net's softmax is over-sure; its probability is raised to this power so that
