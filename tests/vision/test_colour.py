@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import vision
 from vision import calibrate as calibration_file
@@ -192,3 +194,20 @@ def test_a_die_painted_between_two_colours_is_asked_about_not_named():
     img, _ = render(dice, size=(320, 240), background=(60, 110, 40), seed=5)
     readings = vision.read(img, synth.charidice_expect(range(6)))
     assert [r.needs_confirmation for r in readings] == [True, False]
+
+
+@given(st.lists(st.tuples(st.integers(1, 6), st.lists(st.floats(0.0, 1.0), min_size=7,
+                                                       max_size=7)), min_size=1, max_size=6),
+       st.lists(st.integers(0, 5), min_size=1, max_size=6, unique=True))
+@settings(max_examples=60, deadline=None)
+def test_the_colour_table_never_names_one_face_twice_nor_one_the_thrown_dice_lack(dice, thrown):
+    allowed = set(synth.charidice_faces(thrown))
+    keys = [None, *vision.CHARIDICE_COLOURS]
+    odds = []
+    for _v, raw in dice:
+        total = sum(raw) or 1.0
+        odds.append({k: (p / total if sum(raw) else 1 / 7) for k, p in zip(keys, raw)})
+    got = resolved([v for v, _ in dice], odds, allowed)
+    named = [(v, c) for (v, _), (c, _p) in zip(dice, got) if c is not None]
+    assert all(0.0 <= p <= 1.0 + 1e-9 for _c, p in got)
+    assert len(named) == len(set(named)) and set(named) <= allowed
