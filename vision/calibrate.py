@@ -1,150 +1,180 @@
-"""One-step calibration of face colours to the camera, the light and the dice at hand.
+"""Calibration of face colours to the dice at hand, from one frame at game setup.
 
-Show the camera a frame of known faces (e.g. one die of each Charidice colour), read
-it, and give the true colour of each reading. `Calibration.fit(measured, names)` does
-two things with them:
+The setup frame: the six Charidice dice showing their 1s (every colour once; any other
+value all six show works too). `calibrate(frame)` reads them, finds which die is which
+colour (the one way of giving the six colours to the six dice that fits the stock
+references best, refused when another way fits nearly as well), and keeps what each
+colour looks like on these dice, white-balanced by their pips (vision.colour.features).
+Those features then stand in for the colours' stock references. Because they are taken
+against the pips' white, they hold under another lamp: a calibration is kept on disk
+(`save`, `load`) for the next games, and redone on request.
 
-- It remembers what each colour shown looks like here (`seen`, the mean measured Lab
-  per name). Those faces then stand in for the colour's reference, so a deep blue die
-  that reads darker than the reference blue is still blue, not black.
-- It fits a per-channel gain and offset in Lab mapping the measured colours onto the
-  references, by least squares (`apply`), for the colours not shown (a white balance
-  shift). A gain outside GAIN_RANGE, as when the faces shown are all about as light
-  (a blue and a black die), says the fit is ill-posed: that channel gets an offset only.
+`calibrate(frame, known)` takes the colours' names instead, in reading order (top to
+bottom, then left to right), for a frame of any faces of known colours.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
-#: a fitted channel gain outside this is not a white balance but an ill-posed fit
-GAIN_RANGE = (0.5, 2.0)
+from .reading import CHARIDICE_COLOURS
+
+#: the setup frame's way of naming the dice is refused when another way fits within
+#: this (sum of squared spreads, vision.colour.SPREAD) of it: two dice alike in colour
+AMBIGUOUS_WITHIN = 4.0
+#: ... or when a die lies further than this (squared spreads) from its colour's stock
+#: reference: no Charidice die, or a light too odd to learn from
+TOO_FAR = 60.0
+#: the file's format
+VERSION = 1
 
 
 @dataclass(frozen=True)
 class Calibration:
-    gain: tuple[float, float, float] = (1.0, 1.0, 1.0)
-    offset: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    seen: tuple[tuple[str, tuple[float, float, float]], ...] = ()  # (name, measured Lab)
+    """What each colour shown looks like on the dice at hand: (name, features)."""
 
-    def apply(self, lab) -> np.ndarray:
-        lab = np.asarray(lab, np.float32)
-        return lab * np.asarray(self.gain, np.float32) + np.asarray(self.offset, np.float32)
+    seen: tuple[tuple[str, tuple[float, float, float]], ...] = ()
 
     def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """The colour references in calibrated space: the faces shown replace theirs."""
-        return {**refs, **{name: self.apply(lab) for name, lab in self.seen}}
+        """The colour references with the colours shown replaced by what they measured."""
+        return {**refs, **{name: np.asarray(x) for name, x in self.seen}}
+
+    def to_json(self) -> dict:
+        return {"version": VERSION,
+                "colours": {name: [round(v, 4) for v in x] for name, x in self.seen}}
 
     @classmethod
-    def fit(cls, measured, names) -> Calibration:
-        from .colour import references
-
-        refs = references()
-        unknown = sorted(set(names) - set(refs))
-        if unknown or not len(names):
-            raise ValueError(
-                f"calibration needs faces named from {', '.join(refs)}"
-                + (f"; unknown: {', '.join(unknown)}" if unknown else "; none given")
-            )
-        m = np.asarray(measured, np.float64).reshape(-1, 3)
-        if len(m) != len(names):
-            raise ValueError(f"{len(m)} faces measured but {len(names)} names given")
-        _names_in_order(m, list(names), refs)
-        gain, offset = _fitted(m, np.array([refs[n] for n in names], np.float64))
-        seen = tuple(
-            (n, tuple(float(v) for v in m[[i for i, k in enumerate(names) if k == n]].mean(0)))
-            for n in dict.fromkeys(names)
-        )
-        return cls(tuple(gain), tuple(offset), seen)
+    def from_json(cls, data) -> Calibration:
+        """Refuse, saying what is wrong, anything but a calibration's JSON."""
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise ValueError(f"not a colour calibration of version {VERSION}")
+        colours = data.get("colours")
+        if not isinstance(colours, dict) or not colours:
+            raise ValueError("a colour calibration needs its colours")
+        seen = []
+        for name, x in colours.items():
+            if name not in CHARIDICE_COLOURS:
+                raise ValueError(f"unknown colour {name!r} in the colour calibration")
+            if (not isinstance(x, list) or len(x) != 3
+                    or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in x)):
+                raise ValueError(f"colour {name!r} needs three numbers in the calibration")
+            seen.append((name, tuple(float(v) for v in x)))
+        return cls(tuple(seen))
 
 
-def _fitted(m: np.ndarray, t: np.ndarray) -> tuple[list[float], list[float]]:
-    """Per-channel gain and offset mapping the measured colours m onto the references t
-    by least squares; an offset only where the gain is ill-posed (GAIN_RANGE)."""
-    gain, offset = [], []
-    for c in range(3):
-        g = 0.0  # unfitted: falls back to an offset only, below
-        if len(m) >= 2 and np.ptp(m[:, c]) > 1e-3:
-            A = np.stack([m[:, c], np.ones(len(m))], 1)
-            (g, o), *_ = np.linalg.lstsq(A, t[:, c], rcond=None)
-        if not GAIN_RANGE[0] <= g <= GAIN_RANGE[1]:
-            g, o = 1.0, float((t[:, c] - m[:, c]).mean())
-        gain.append(float(g))
-        offset.append(float(o))
-    return gain, offset
+def save(calibration: Calibration, path: str | os.PathLike) -> None:
+    """Write the calibration (JSON) whole or not at all: a half-written file from a
+    power cut must not pass for one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(calibration.to_json(), indent=1) + "\n")
+    os.replace(tmp, path)
 
 
-def _misfit(m: np.ndarray, names: list[str], refs) -> float:
-    """How far the faces, white-balanced by the fit for these names, lie from their
-    names' references (weighted as colour.name_of weighs lightness)."""
-    from .colour import LIGHTNESS_WEIGHT
-
-    t = np.array([refs[n] for n in names], np.float64)
-    gain, offset = _fitted(m, t)
-    return float(np.sum((m * gain + offset - t) ** 2 * [LIGHTNESS_WEIGHT, 1.0, 1.0]))
-
-
-#: up to this many faces, every other order of the names is tried; above, every swap and
-#: every turn of three (7 faces: 5040 orders, a fraction of a second once per calibration)
-EVERY_ORDER_UP_TO = 7
+def load(path: str | os.PathLike) -> Calibration | None:
+    """The calibration kept at `path`; None if there is none yet. A file that is not
+    one raises ValueError naming the file and what to do (calibrate again)."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    try:
+        return Calibration.from_json(json.loads(path.read_text()))
+    except (ValueError, OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"the colour calibration in {path} cannot be read ({exc});"
+                         " calibrate again to replace it") from exc
 
 
-def _names_in_order(m: np.ndarray, names: list[str], refs) -> None:
-    """Refuse names given in another order than the dice are read (or a grey and a black
-    die swapped): every colour would be fitted onto another's and each die then named
-    wrong without a question. Names are out of order when another order of them fits
-    the faces better. (A first check, each fitted face nearest its own name's stock
-    reference, refused right names under a warm lamp; a second, single swaps only, took
-    names turned by three, black to grey to blue, in dim light.) In very dim light a
-    wrong order can truly fit better: the message asks for more light too."""
-    given = _misfit(m, names, refs)
-    for other in _other_orders(names):
-        if _misfit(m, other, refs) < given:
-            faces = [i for i in range(len(names)) if other[i] != names[i]]
-            said = ", ".join(str(i + 1) for i in faces[:-1]) + f" and {faces[-1] + 1}"
-            looks = ", ".join(other[i] for i in faces)
-            given_names = ", ".join(names[i] for i in faces)
-            raise ValueError(
-                f"faces {said} look {looks}, not {given_names}: give the names in reading"
-                " order (top to bottom, then left to right), and light the dice well"
-            )
-
-
-def _other_orders(names: list[str]):
-    """Every other order of the names (distinct ones), or for many faces every swap of
-    two and every turn of three."""
-    if len(names) <= EVERY_ORDER_UP_TO:
-        seen = {tuple(names)}
-        for order in itertools.permutations(names):
-            if order not in seen:
-                seen.add(order)
-                yield list(order)
-        return
-    n = len(names)
-    for k in (2, 3):
-        for places in itertools.combinations(range(n), k):
-            for turned in itertools.permutations(places):
-                if turned == places or (k == 3 and any(a == b for a, b in zip(turned, places))):
-                    continue
-                other = names.copy()
-                for a, b in zip(places, turned):
-                    other[a] = names[b]
-                if other != names:
-                    yield other
-
-
-def calibrate(frame: np.ndarray, known: list[str]) -> Calibration:
-    """Calibrate from a frame whose dice, in reading order (top to bottom, then left to
-    right, as `vision.read` returns them), have the given colour names."""
+def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
+    """Calibrate from a frame of Charidice dice: with `known`, their colour names in
+    reading order; without, the setup frame of six dice of six colours (their 1s)."""
+    from . import colour
     from .reader import read_faces
 
     faces = read_faces(frame)
-    if len(faces) != len(known):
+    want = len(known) if known is not None else len(CHARIDICE_COLOURS)
+    if len(faces) != want:
         seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
+        if known is None:
+            raise ValueError(f"the calibration frame shows {seen}: show the camera the six"
+                             " dice, each with its 1 up, apart from each other")
         given = "1 name was" if len(known) == 1 else f"{len(known)} names were"
         raise ValueError(f"calibration frame shows {seen} but {given} given"
                          " (one per die, in reading order)")
-    return Calibration.fit([f.colour_lab for f in faces], known)
+    if known is not None:
+        unknown = sorted(set(known) - set(CHARIDICE_COLOURS))
+        if unknown:
+            raise ValueError(f"calibration needs faces named from {', '.join(CHARIDICE_COLOURS)}"
+                             f"; unknown: {', '.join(unknown)}")
+        return fitted(faces, list(known), colour.light_of(frame))
+    x = measured(faces, colour.light_of(frame))
+    return fitted(faces, _six_colours(x, [f.light_pips for f in faces]), colour.light_of(frame))
+
+
+def measured(faces, frame_light: float | None = None) -> list[np.ndarray]:
+    """Each face's colour features, white-balanced as `vision.read` balances them."""
+    from . import colour
+
+    white = colour.frame_white(faces, frame_light)
+    return [colour.features(f.face_bgr, colour.white_for(f, white)) for f in faces]
+
+
+def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibration:
+    """The calibration from faces of one frame and their colour names (reading order).
+    Names given in another order than the dice are read would teach every colour
+    another's look, and each die would then be named wrong unasked: names that another
+    order of them fits clearly better are refused."""
+    x = measured(faces, frame_light)
+    costs = _costs(x, [f.light_pips for f in faces])
+    given = sum(costs[n][i] for i, n in enumerate(names))
+    for order in set(itertools.permutations(names)):
+        if sum(costs[n][i] for i, n in enumerate(order)) < given - AMBIGUOUS_WITHIN:
+            moved = [i for i in range(len(names)) if order[i] != names[i]]
+            raise ValueError(
+                f"dice {', '.join(str(i + 1) for i in moved)} look "
+                f"{', '.join(order[i] for i in moved)}, not "
+                f"{', '.join(names[i] for i in moved)}: give the names in reading order"
+                " (top to bottom, then left to right), and light the dice well")
+    seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([x[i] for i, k in enumerate(names)
+                                                       if k == n], axis=0)))
+                 for n in dict.fromkeys(names))
+    return Calibration(seen)
+
+
+def _costs(x, light_pips) -> dict[str, list[float]]:
+    """How far (squared spreads) each face lies from each colour's stock reference,
+    a face with pips of the wrong lightness for the colour further."""
+    from . import colour
+
+    refs = colour.references()
+
+    def cost(i: int, name: str) -> float:
+        d = float(np.sum(((x[i] - refs[name]) / colour.SPREAD) ** 2))
+        return d + (colour.PIPS_AGAINST if colour.dark_pips(name) == light_pips[i] else 0.0)
+
+    return {n: [cost(i, n) for i in range(len(x))] for n in CHARIDICE_COLOURS}
+
+
+def _six_colours(x, light_pips) -> list[str]:
+    """Which of the six dice is which colour: the way of giving them the six colours
+    nearest the stock references (yellow to the die with dark pips), refused when
+    another way fits nearly as well or a die is far from its colour."""
+    costs = _costs(x, light_pips)
+    ranked = sorted((sum(costs[n][i] for i, n in enumerate(order)), order)
+                    for order in itertools.permutations(CHARIDICE_COLOURS))
+    (best, names), (second, other) = ranked[0], ranked[1]
+    far = [i for i, n in enumerate(names) if costs[n][i] > TOO_FAR]
+    if far:
+        raise ValueError(f"die {far[0] + 1} (in reading order) looks like no Charidice colour:"
+                         " light the dice evenly, with the six 1s up")
+    if second - best < AMBIGUOUS_WITHIN:
+        a, b = [i for i in range(len(names)) if names[i] != other[i]][:2]
+        raise ValueError(f"dice {a + 1} and {b + 1} (in reading order) could be {names[a]} and"
+                         f" {names[b]} either way: light the dice better and calibrate again")
+    return list(names)

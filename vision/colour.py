@@ -1,51 +1,155 @@
-"""Face colour names, robust to white balance through a one-step calibration."""
+"""Face colour names with their odds, white-balanced by the dice's own pips.
+
+A face's colour is measured against a white seen under the same light: the die's own
+white pips, else (dark pips: the yellow faces, white dice) the median of the frame's
+white pips. The lamp's colour, its dimness and the camera's white balance (pulled by a
+red felt or a wooden tray) scale face and pips alike, so their ratio is the paint's
+colour. Features (`features`): log blue/green, log red/green and the mean log lightness
+of the face over that white. Each colour's reference is its paint over white pips
+(vision.synth's faces) or, after calibration, what the dice at hand measured.
+`odds` gives every name's probability (a Gaussian about each reference, SPREAD wide);
+the pips' lightness weighs too: yellow faces carry dark pips, the other five white ones.
+"""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-# reference face colours in OpenCV 8-bit Lab (L 0..255, a/b offset 128)
-REFERENCE_LAB: dict[str, tuple[float, float, float]] = {}
+#: white, ivory, red and green dice are no Charidice dice: named None
+PLAIN = ("white", "ivory", "red", "green")
+#: the spread of a colour's features about its reference (log blue/green, log red/green,
+#: log lightness): what warm, cool, dim and mixed light on coloured felt leave of a face
+#: white-balanced by its pips (measured on the development tables: 0.13-0.21, 0.10-0.18,
+#: 0.08-0.11 per colour), widened so a face between two colours is asked about
+SPREAD = np.array([0.25, 0.25, 0.16])
+#: a face whose pips are of the other lightness than its colour's (a yellow face with
+#: white pips) is this many spreads (squared) further from it: pips are seldom misjudged
+#: (the lightest of an orange face on an orange tray), so it weighs, but does not rule
+PIPS_AGAINST = 9.0
+#: the paint's white, to which references are taken (vision.synth's white pips)
+PAINT_WHITE = (245.0, 245.0, 245.0)
 
 
-def _lab_of_bgr(bgr) -> np.ndarray:
-    import cv2
+def features(face_bgr, white_bgr) -> np.ndarray:
+    """log B/G, log R/G and mean log lightness of a face over a white under the same light."""
+    n = np.maximum(np.asarray(face_bgr, np.float64), 1.0) / np.maximum(
+        np.asarray(white_bgr, np.float64), 1.0)
+    lg = np.log(n)
+    return np.array([lg[0] - lg[1], lg[2] - lg[1], lg.mean()])
 
-    px = np.uint8([[list(bgr)]])
-    return cv2.cvtColor(px, cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
 
-
+@functools.cache
 def references() -> dict[str, np.ndarray]:
-    if not REFERENCE_LAB:
-        from .synth import CHARIDICE_FACES, PLAIN_FACES
+    """Each colour's stock features: its paint over white (vision.synth's faces)."""
+    from .synth import CHARIDICE_FACES, PLAIN_FACES
 
-        for name, (face, _pip) in {**CHARIDICE_FACES, **PLAIN_FACES}.items():
-            REFERENCE_LAB[name] = _lab_of_bgr(face)
-    return {k: np.asarray(v, np.float32) for k, v in REFERENCE_LAB.items()}
-
-
-PLAIN = {"white", "ivory", "red", "green"}  # named only to keep them off the Charidice colours
-
-#: lightness weighs this much against a and b in the distance to a reference: a die's
-#: lightness follows the lamp and the camera's exposure far more than its hue does, and
-#: a deep blue die is as dark as a black one. At 0.5 (until December 2026), uncalibrated,
-#: 12 of 35 real blue dice were named blue (the rest black); at 0.1, 22, with every
-#: black and yellow die still right (docs/vision.md, "Colour")
-LIGHTNESS_WEIGHT = 0.1
+    return {name: features(face, PAINT_WHITE)
+            for name, (face, _pip) in {**CHARIDICE_FACES, **PLAIN_FACES}.items()}
 
 
-def name_of(lab, calibration=None, light_pips=True) -> str | None:
-    """Nearest Charidice colour name, or None for faces nearer a plain die colour.
+@functools.cache
+def dark_pips(name: str) -> bool:
+    """Whether faces of that colour carry dark pips (yellow and plain light dice)."""
+    from .synth import CHARIDICE_FACES, PLAIN_FACES
 
-    Grey Charidice faces carry white pips: a face as grey as that without light pips is
-    a white, ivory or marbled die in dim light (its median falls to grey), so None."""
-    lab = np.asarray(lab, np.float32)
-    refs = references()
-    if calibration is not None:
-        lab = calibration.apply(lab)
-        refs = calibration.references(refs)
-    weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0], np.float32)
-    best = min(refs, key=lambda name: float(np.sum((lab - refs[name]) ** 2 * weights)))
-    if best in PLAIN or (best == "grey" and not light_pips):
+    _face, pip = {**CHARIDICE_FACES, **PLAIN_FACES}[name]
+    return sum(pip) < 300
+
+
+#: pips are taken for white when their colour is this near grey (log blue/green and log
+#: red/green): a tungsten lamp leaves white pips at up to -0.66 and 0.34 (0.5 here named
+#: no white in a third of the warm and dim development tables); hobby dice's red
+#: (1.1), gold (-1.6) and tinted translucent pips (-0.96) lie further out
+NEUTRAL_WITHIN = 0.8
+#: ... and a die's own white pips stand for its white only this near the frame's white
+#: (two lamps over one table differ less; a pip tinted by its face more)
+OWN_WITHIN = 0.3
+
+
+def _tint(bgr) -> np.ndarray:
+    b, g, r = np.log(np.maximum(np.asarray(bgr, np.float64), 1.0))
+    return np.array([b - g, r - g])
+
+
+def _white_pips(face) -> bool:
+    return face.light_pips and float(np.abs(_tint(face.pip_bgr)).max()) <= NEUTRAL_WITHIN
+
+
+def _lightness(bgr) -> float:
+    return float(np.log(np.maximum(np.asarray(bgr, np.float64), 1.0)).mean())
+
+
+def _at(bgr, lightness: float) -> np.ndarray:
+    """A colour scaled to a lightness (mean log)."""
+    return np.asarray(bgr, np.float64) * np.exp(lightness - _lightness(bgr))
+
+
+#: a face with pips this much darker (grey levels) and no tint is a white die's: a white
+WHITE_FACE_ABOVE_PIPS = 56
+
+
+def light_of(frame: np.ndarray) -> float:
+    """How light the frame's lightest things are (the mean log BGR of its lightest 0.5%,
+    every 8th pixel of every 8th row): a white at least that light is in view."""
+    px = frame[::8, ::8].reshape(-1, 3).astype(np.float64)
+    grey = px.mean(axis=1)
+    return _lightness(np.median(px[grey >= np.percentile(grey, 99.5)], axis=0))
+
+
+def frame_white(faces, frame_light: float | None = None) -> np.ndarray | None:
+    """The frame's white: the median tint of its white pips and white dice's faces, as
+    light as the lightest quarter of them (small pips are blurred into their dark faces,
+    and look grey; the lightest are the least blurred), or as the frame's lightest
+    things (`light_of`) if they are lighter. None if there are none."""
+    whites = [f.pip_bgr for f in faces if _white_pips(f)] + [
+        f.face_bgr for f in faces if f.pip_contrast <= -WHITE_FACE_ABOVE_PIPS
+        and float(np.abs(_tint(f.face_bgr)).max()) <= NEUTRAL_WITHIN]
+    if not whites:
         return None
-    return best
+    lightness = float(np.percentile([_lightness(w) for w in whites], 75))
+    return _at(np.median(np.asarray(whites, np.float64), axis=0),
+               lightness if frame_light is None else max(lightness, frame_light))
+
+
+def white_for(face, frame_white_bgr) -> np.ndarray:
+    """The white a face is measured against: the tint of its own white pips (where the
+    light over it may differ from the frame's), else the frame's white, else the paint's
+    white (no white in view: the camera's own balance is trusted); as light as the
+    lighter of its pips and the frame's white."""
+    if frame_white_bgr is None:
+        return np.asarray(face.pip_bgr if _white_pips(face) else PAINT_WHITE, np.float64)
+    if _white_pips(face) and float(np.abs(_tint(face.pip_bgr) - _tint(frame_white_bgr)
+                                          ).max()) <= OWN_WITHIN:
+        return _at(face.pip_bgr, max(_lightness(face.pip_bgr), _lightness(frame_white_bgr)))
+    return frame_white_bgr
+
+
+def odds(face, frame_white_bgr, refs) -> dict[str | None, float]:
+    """Probability of each Charidice colour name for a face, and of None (a plain die),
+    given the colours' references (`references`, or a calibration's)."""
+    x = features(face.face_bgr, white_for(face, frame_white_bgr))
+    names = list(refs)
+    d2 = (((x - np.array([refs[n] for n in names])) / SPREAD) ** 2).sum(axis=1)
+    d2 += PIPS_AGAINST * np.array([dark_pips(n) == face.light_pips for n in names])
+    w = np.exp(-0.5 * (d2 - d2.min()))
+    w /= w.sum()
+    out: dict[str | None, float] = {None: 0.0}
+    for name, p in zip(names, w.tolist()):
+        key = None if name in PLAIN else name
+        out[key] = out.get(key, 0.0) + p
+    return out
+
+
+def named(faces, calibration=None, frame_light: float | None = None
+          ) -> list[dict[str | None, float]]:
+    """`odds` for every face of one frame (they share its white; `frame_light`:
+    `light_of` the frame)."""
+    white = frame_white(faces, frame_light)
+    refs = references() if calibration is None else calibration.references(references())
+    return [odds(f, white, refs) for f in faces]
+
+
+def best(p: dict[str | None, float]) -> str | None:
+    return max(p, key=lambda k: p[k])

@@ -22,8 +22,10 @@ class Face:
     centre: tuple[float, float]
     size: float  # side of the face's upright box, px
     confidence: float
-    colour_lab: np.ndarray  # the face's colour (OpenCV 8-bit Lab), pips left out
-    light_pips: bool  # something on the face is much lighter than it (white pips)
+    face_bgr: np.ndarray  # the face's colour, pips left out
+    pip_bgr: np.ndarray  # its pips' colour
+    light_pips: bool  # its pips are lighter than the face (white pips)
+    pip_contrast: float  # how much lighter (grey levels; negative: darker)
     refused: bool = False  # its likeliest count is one the dice cannot show (`values`)
 
     def bbox(self, w: int, h: int) -> tuple[int, int, int, int]:
@@ -37,34 +39,53 @@ class Face:
         )
 
 
-#: white pips on a mid-grey face are at least this much lighter (8-bit L) than the face:
-#: 64 or more on every grey die of the benchmark's synthetic mix, while white and
-#: marbled dice in dim light (yellow or dark pips) reach 48 at most
+#: without a colour table (plain dice), a face named grey whose pips are less than this
+#: much lighter (grey levels) is named None: white, ivory and marbled dice in dim light,
+#: with dark or yellow pips, fall to grey, and no white in the frame tells them apart.
+#: Under a colour table (a Charidice game: no plain dice) it is not asked, since the
+#: Charidice grey is pale, its white pips as little as 25 levels lighter in dim light
 LIGHT_PIPS_ABOVE = 56
 
+#: the disc a face's colour is measured in, as a share of the face's upright box: at 45
+#: degrees the face's inscribed circle is 0.354 of its box, and a wider disc took in the
+#: tray at the corners (0.36 until the Charidice benchmark: a dark felt in the disc of a
+#: grey 1 at 40 degrees made its white pip the face and the face "dark pips")
+COLOUR_DISC = 0.3
 
-def face_colour(frame: np.ndarray, cx: float, cy: float, size: float) -> tuple[np.ndarray, bool]:
-    """Median Lab of the face, pips left out, and whether it has light pips.
 
-    A disc of radius 0.36 x size stays on the face at any rotation; it is split by
-    lightness (Otsu) and the larger part, the face, kept (pips cover at most about a
-    third of it, on a 7). Light pips: the lightest 3% of the disc is LIGHT_PIPS_ABOVE
-    over the face; only the light tail is looked at, so a dark table reaching into the
-    disc of a die at 45 degrees does not count as dark pips."""
+def face_colour(frame: np.ndarray, cx: float, cy: float, size: float):
+    """(median BGR of the face, mean BGR of its pips' core, whether the pips are
+    lighter than the face, by how many grey levels).
+
+    A disc of COLOUR_DISC x size in the face's middle is split by lightness (Otsu); the
+    larger part is the face (pips cover at most about a third of it), the smaller the
+    pips, whose part farther than their mean from the face's lightness is their core (a
+    pip's blurred rim and the JPEG's blurred colour lie between). A disc of one lightness
+    (no pips in it) gives the face's colour as its pips' too, not light: the face is then
+    measured against the frame's white."""
     import cv2
 
     h, w = frame.shape[:2]
-    r = max(2, int(size * 0.36))
+    r = max(2, int(size * COLOUR_DISC))
     x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
     patch = frame[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
     yy, xx = np.mgrid[y0 : y0 + patch.shape[0], x0 : x0 + patch.shape[1]]
     disc = ((xx - cx) ** 2 + (yy - cy) ** 2 <= r * r).ravel()
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).reshape(-1, 3)[disc]
-    _t, light = cv2.threshold(lab[:, :1].copy(), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bgr = patch.reshape(-1, 3)[disc]
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).reshape(-1, 1)[disc]
+    _t, light = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     light = light.ravel().astype(bool)
     face = light if light.sum() * 2 >= light.size else ~light
-    colour = np.median(lab[face], axis=0).astype(np.float32)
-    return colour, float(np.percentile(lab[:, 0], 97)) - float(colour[0]) >= LIGHT_PIPS_ABOVE
+    face_bgr = np.median(bgr[face], axis=0).astype(np.float32)
+    if face.all():
+        return face_bgr, face_bgr, False, 0.0
+    lum = grey.ravel().astype(np.float32)
+    pips = lum[~face]
+    face_lum = float(lum[face].mean())
+    light_pips = float(pips.mean()) > face_lum
+    core = ~face & ((lum >= pips.mean()) if light_pips else (lum <= pips.mean()))
+    contrast = float(lum[core].mean()) - face_lum
+    return face_bgr, bgr[core].mean(axis=0).astype(np.float32), light_pips, contrast
 
 
 #: the face net's softmax is over-sure; its probability is raised to this power so that
@@ -271,20 +292,33 @@ def reading_order(faces: list[Face]) -> list[Face]:
 
 def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
          closer: bool = True) -> list[DieReading]:
+    """Read the dice; with a colour table (`expect.colours`), a die's colour is weighed
+    with the other dice's (vision.colour_table) and its confidence is the lesser of its
+    value's and its colour's, so an uncertain colour is asked about. Without one the
+    colour is only a name: the confidence is the value's, as for plain dice."""
     from . import colour as colour_mod
+    from .colour_table import resolved, table_faces
 
     faces = read_faces(frame, expect.values if expect is not None else None, closer)
     h, w = frame.shape[:2]
-    hueless = colourless(frame)
+    colours: list[tuple[str | None, float]] = [(None, 1.0)] * len(faces)
+    if not colourless(frame):
+        odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
+        if expect is not None and expect.colours is not None:
+            colours = resolved([f.value for f in faces], odds, table_faces(expect))
+        else:
+            colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"
+                        or f.pip_contrast >= LIGHT_PIPS_ABOVE else None, 1.0)
+                       for f, p in zip(faces, odds)]
     out = [
         DieReading(
             value=f.value,
-            colour=None if hueless else colour_mod.name_of(f.colour_lab, calibration,
-                                                           f.light_pips),
+            colour=name,
             bbox=f.bbox(w, h),
-            confidence=math.floor(f.confidence * 1000) / 1000,  # down: 0.5996 is not sure
+            # down: 0.5996 is not sure
+            confidence=math.floor(min(f.confidence, sure) * 1000) / 1000,
         )
-        for f in faces
+        for f, (name, sure) in zip(faces, colours)
     ]
     if expect is not None:
         out = apply_expect(out, expect)

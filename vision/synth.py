@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .reading import CHARIDICE_COLOURS
+
 # pip centres on a face spanning [-1, 1] x [-1, 1]
 _A = 0.52
 PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
@@ -68,6 +70,7 @@ class Die:
     marble: float = 0.0  # strength of a marbled face pattern (0 none .. 1 strong)
     glare: float = 0.0  # strength of a specular highlight on the face (0 none .. 0.7)
     faint: float = 0.0  # how faint some pips may be (translucent dice; 0 none .. 0.6)
+    paint: tuple | None = None  # (face BGR, pip BGR) of this set of dice (None: the name's)
 
 
 def face_colours(name: str):
@@ -82,7 +85,7 @@ def _face_patch(
     die: Die | None = None,
     rng: np.random.Generator | None = None,
 ) -> np.ndarray:
-    fbgr, pbgr = face_colours(face)
+    fbgr, pbgr = die.paint if die is not None and die.paint else face_colours(face)
     if die is not None and die.pip is not None:
         pbgr = die.pip
     patch = np.zeros((px, px, 3), np.uint8)
@@ -188,8 +191,12 @@ def render(
     jitter=0.03,
     distractors=(),
     tray_edge=False,
+    light=None,
 ) -> tuple[np.ndarray, list[dict]]:
-    """Draw the dice (and distractors) on a textured background; return image, labels."""
+    """Draw the dice (and distractors) on a textured background; return image, labels.
+    `light`: a function of the lit float image (H x W x 3, 0-255 BGR) applied before the
+    sensor's noise, blur and JPEG: a lamp's colour, its dimness, the camera's white
+    balance (`Table.light`)."""
     rng = np.random.default_rng(seed)
     w, h = size
     img = np.empty((h, w, 3), np.float32)
@@ -246,6 +253,8 @@ def render(
         gy = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
         ang = rng.uniform(0, 2 * math.pi)
         out *= (1.0 + gradient * (math.cos(ang) * gx + math.sin(ang) * gy))[..., None]
+    if light is not None:
+        out = light(out)
     if noise:
         out += rng.normal(0, noise, out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
@@ -389,3 +398,149 @@ def scene(
         tray_edge=bool(rng.random() < 0.3),
         **opts,
     )
+
+
+# Charidice: six dice whose 36 faces carry every (value, colour) pair once. Die d's face
+# v has colour CHARIDICE_COLOURS[(d + v - 1) % 6] (a Latin square: the rulebook names no
+# layout, and the reader never needs to know which die is which), so the six dice
+# showing their 1s show the six colours. Pips are white, dark on the yellow faces
+# (CHARIDICE_FACES).
+
+
+def charidice_face(die: int, value: int) -> str:
+    """The colour of one face of one of the six Charidice dice (0..5)."""
+    return CHARIDICE_COLOURS[(die + value - 1) % 6]
+
+
+def charidice_faces(dice) -> list[tuple[int, str]]:
+    """Every (value, colour) face the given dice (0..5) carry."""
+    return [(v, charidice_face(d, v)) for d in dice for v in range(1, 7)]
+
+
+#: lights a table is played under: the lamp's colour as BGR gains, and how bright it is
+LIGHTS = ("neutral", "warm", "cool", "dim", "mixed")
+#: trays and felts, BGR: green, red, blue and purple felt, light and dark wood, black,
+#: grey card, beige, teal, an orange and a yellow plastic tray
+TRAYS = [(40, 110, 30), (35, 30, 150), (130, 60, 20), (90, 30, 80), (60, 110, 165),
+         (30, 55, 90), (30, 30, 32), (130, 130, 128), (150, 180, 200), (100, 100, 20),
+         (30, 100, 215), (40, 190, 215)]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table for a session of games: the lamp, the tray and the camera. The camera's
+    automatic white balance pulls the whole frame towards grey (`awb`, 0 none .. 1 all
+    the way), so on a red felt every die takes a cyan cast: the table's cast."""
+
+    light: str
+    paints: tuple  # ((colour, face BGR, pip BGR), ...): this table's set of dice
+    lamp: tuple[float, float, float]  # BGR gains
+    other_lamp: tuple[float, float, float] | None  # mixed light: the far side's lamp
+    tray: tuple[int, int, int]
+    awb: float
+    seed: int
+
+    def light_fn(self, direction: float):
+        def lit(img: np.ndarray) -> np.ndarray:
+            h, w = img.shape[:2]
+            gains = np.asarray(self.lamp, np.float32)
+            if self.other_lamp is not None:  # one lamp each side, blended across the view
+                gx = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
+                gy = np.linspace(0, 1, h, dtype=np.float32)[:, None, None]
+                t = np.clip(math.cos(direction) * gx + math.sin(direction) * gy, 0, 1)
+                t = t / max(float(t.max()), 1e-6)
+                gains = gains * (1 - t) + np.asarray(self.other_lamp, np.float32) * t
+            out = img * gains
+            means = out.reshape(-1, 3).mean(0) + 1e-6
+            out *= ((means.mean() / means) ** self.awb).astype(np.float32)
+            return out
+        return lit
+
+
+def dice_set(rng: np.random.Generator) -> tuple:
+    """One maker's Charidice dice: each colour's paint off the stock one by up to 15% a
+    channel, the grey anywhere from mid to pale (the rulebook's dice: a light grey with
+    white pips), white pips 215-250, the yellow faces' dark pips 20-60."""
+    out = []
+    for name in CHARIDICE_COLOURS:
+        face, pip = CHARIDICE_FACES[name]
+        if name == "grey":
+            face = float(rng.uniform(120, 190)) + rng.uniform(-5, 5, 3)
+        else:
+            face = np.asarray(face) * rng.uniform(0.85, 1.15, 3)
+        pip = (rng.uniform(20, 60, 3) if sum(pip) < 300
+               else float(rng.uniform(215, 250)) - rng.uniform(0, 8, 3) * [1, 0.5, 0])
+        out.append((name, tuple(int(c) for c in np.clip(face, 0, 255)),
+                    tuple(int(c) for c in np.clip(pip, 0, 255))))
+    return tuple(out)
+
+
+def table(seed: int, light: str | None = None, tray=None) -> Table:
+    """A random table (seeded) under `light` (one of LIGHTS; random if None)."""
+    rng = np.random.default_rng(seed)
+    light = light or LIGHTS[int(rng.integers(len(LIGHTS)))]
+
+    def lamp(kind: str) -> tuple[float, float, float]:
+        if kind == "warm":
+            g = (rng.uniform(0.5, 0.75), rng.uniform(0.85, 0.97), rng.uniform(1.05, 1.2))
+        elif kind == "cool":
+            g = (rng.uniform(1.1, 1.3), rng.uniform(1.0, 1.06), rng.uniform(0.72, 0.9))
+        else:
+            g = tuple(rng.uniform(0.93, 1.07, 3))
+        return tuple(float(x) for x in g)
+
+    if light == "dim":
+        base = lamp("warm" if rng.random() < 0.5 else "neutral")
+        k = rng.uniform(0.3, 0.5)
+        gains, other = tuple(float(x * k) for x in base), None
+    elif light == "mixed":
+        gains, other = lamp("warm"), lamp("cool")
+    else:
+        gains, other = lamp(light), None
+    tray = tray if tray is not None else TRAYS[int(rng.integers(len(TRAYS)))]
+    return Table(light, dice_set(rng), gains, other, tuple(int(c) for c in tray),
+                 float(rng.uniform(0.0, 0.6)), seed)
+
+
+def charidice_scene(
+    seed: int, at: Table, *, n: int | None = None, dice=None, values=None,
+    size=(640, 480), die_size=(42, 70),
+) -> tuple[np.ndarray, list[dict]]:
+    """A throw of Charidice dice on a table: `dice` (0..5; else n of the six, 2-6 if n
+    is None, at random) showing `values` (one per die; else at random). Labels as
+    `scene`'s, plus "die"."""
+    rng = np.random.default_rng(seed)
+    if dice is None:
+        n = int(n if n is not None else rng.integers(2, 7))
+        dice = sorted(int(d) for d in rng.choice(6, n, replace=False))
+    values = list(values) if values is not None else [int(rng.integers(1, 7)) for _ in dice]
+    w, h = size
+    s = float(rng.uniform(*die_size))
+    centres: list[tuple[float, float]] = []
+    while len(centres) < len(dice):
+        c = (float(rng.uniform(s * 1.3, w - s * 1.3)), float(rng.uniform(s * 1.3, h - s * 1.3)))
+        if all(math.dist(c, o) > s * 1.75 for o in centres):
+            centres.append(c)
+    paints = {name: (face, pip) for name, face, pip in at.paints}
+    drawn = [varied(Die(v, charidice_face(d, v), c, s, float(rng.uniform(0, 90)),
+                        paint=paints[charidice_face(d, v)]), rng)
+             for d, v, c in zip(dice, values, centres)]
+    img, labels = render(
+        drawn, size=size, background=at.tray, seed=seed + 1,
+        gradient=float(rng.uniform(0, 0.3)), blur=float(rng.uniform(0, 1.0)),
+        jpeg=int(rng.integers(55, 95)),
+        noise=float(rng.uniform(5, 9) if at.light == "dim" else rng.uniform(2, 6)),
+        tray_edge=bool(rng.random() < 0.3), light=at.light_fn(float(rng.uniform(0, 6.3))),
+    )
+    for lab, d in zip(labels, dice):
+        lab["die"] = d
+    return img, labels
+
+
+def charidice_expect(dice, count: int | None = None):
+    """What a game tells the reader of a throw of these Charidice dice (0..5): how many,
+    and the faces they carry. The one place the (colour, value) pairs are built."""
+    from .reading import Expect
+
+    return Expect.of(count=count if count is not None else len(dice),
+                     colours=[(c, v) for v, c in charidice_faces(dice)])

@@ -68,3 +68,20 @@ def test_glare_never_outshines_a_white_pip():
         shiny, face = shiny.astype(int).sum(2), plain.astype(int).sum(2) < 400
         pips = [(int(60 + u * 57), int(60 + v * 57)) for u, v in synth.PIP_LAYOUT[3]]
         assert all(shiny[y, x] > np.percentile(shiny[face], 99) for x, y in pips), seed
+
+
+def test_the_six_charidice_dice_carry_every_face_once_and_their_ones_are_six_colours():
+    faces = synth.charidice_faces(range(6))
+    assert len(faces) == len(set(faces)) == 36
+    assert {synth.charidice_face(d, 1) for d in range(6)} == set(synth.CHARIDICE_COLOURS)
+    assert all(len({synth.charidice_face(d, v) for v in range(1, 7)}) == 6 for d in range(6))
+
+
+def test_a_charidice_throw_is_labelled_with_each_die_and_its_face():
+    at = synth.table(7, "warm")
+    img, labels = synth.charidice_scene(8, at, dice=[1, 4], values=[3, 6])
+    assert img.shape == (480, 640, 3)
+    assert [(lab["die"], lab["value"], lab["colour"]) for lab in labels] == [
+        (1, 3, synth.charidice_face(1, 3)), (4, 6, synth.charidice_face(4, 6))]
+    expect = synth.charidice_expect([1, 4])
+    assert expect.count == 2 and len(expect.colours) == 12
