@@ -115,7 +115,7 @@ def main(argv=None) -> int:
           f" setup calibration refused on {refused}")
     for mode, tallies in out.items():
         print(mode)
-        for key in ("all", *synth.LIGHTS, *synth.CHARIDICE_COLOURS):
+        for key in ("all", *synth.LIGHTS, *synth.COLOURS):
             print(f"  {key:<8} {tallies[key].line()}")
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0

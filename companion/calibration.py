@@ -2,15 +2,14 @@
 next games, redone on request.
 
 A game whose screen module declares `CALIBRATE = (prompt, colours)` (Charidice: the six
-dice showing their 1s, in a row, the colours in the order asked) gets "Calibrate
-colours" on the setup options screen and in the game menu. `take` is the one call into
-the vision side (`vision.calibrate`): adapt it there when that side changes. `Kept`
-is the file beside the store; a damaged file is reported and ignored, never fatal.
+dice showing their 1s) gets "Calibrate colours" on the setup options screen and in the
+game menu. `take` is the one call into the vision side (`vision.calibrate`); `Kept` is
+the file beside the store, written whole or not at all by vision; a damaged file is
+reported and ignored, never fatal.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,30 +19,15 @@ FILE = "calibration.json"
 
 
 def take(frame, colours: Sequence[str]) -> Any:
-    """A calibration from a frame showing one die of each colour of `colours`, in the
-    reader's order (a row, left to right); ValueError saying what the frame shows."""
+    """A calibration from a frame showing one die of each of `colours`: all six colours
+    in any order (the reader tells them apart), fewer in the reader's order (a row, left
+    to right). ValueError saying what the frame shows."""
     from vision.calibrate import calibrate
+    from vision.reading import COLOURS
 
+    if sorted(colours) == sorted(COLOURS):
+        return calibrate(frame)
     return calibrate(frame, list(colours))
-
-
-def to_json(calibration) -> dict[str, Any]:
-    return {"gain": list(calibration.gain), "offset": list(calibration.offset),
-            "seen": [[name, list(lab)] for name, lab in calibration.seen]}
-
-
-def from_json(data: dict[str, Any]):
-    """The calibration a file holds; ValueError (or TypeError, KeyError) if it is not one."""
-    from vision.calibrate import Calibration
-
-    def three(values) -> tuple[float, float, float]:
-        numbers = tuple(float(v) for v in values)
-        if len(numbers) != 3:
-            raise ValueError("three numbers expected")
-        return numbers
-
-    return Calibration(three(data["gain"]), three(data["offset"]),
-                       tuple((str(name), three(lab)) for name, lab in data["seen"]))
 
 
 class Kept:
@@ -54,15 +38,14 @@ class Kept:
 
     def load(self) -> tuple[Any, str]:
         """(calibration or None, "" or why the file was ignored)."""
-        if not self.path.exists():
-            return None, ""
+        from vision.calibrate import load
+
         try:
-            return from_json(json.loads(self.path.read_text(encoding="utf-8"))), ""
-        except (OSError, ValueError, TypeError, KeyError) as why:
-            return None, f"Colour calibration {self.path} ignored ({why}): calibrate again"
+            return load(self.path), ""
+        except ValueError as why:
+            return None, f"Colour calibration ignored: {why}"
 
     def save(self, calibration) -> None:
-        """Written whole, then moved over the old one: a pulled plug leaves one of them."""
-        part = self.path.with_suffix(".part")
-        part.write_text(json.dumps(to_json(calibration)), encoding="utf-8")
-        part.replace(self.path)
+        from vision.calibrate import save
+
+        save(calibration, self.path)

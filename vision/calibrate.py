@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .reading import CHARIDICE_COLOURS
+from .reading import COLOURS
 
 #: the setup frame's way of naming the dice is refused when another way fits within
 #: this (sum of squared spreads, vision.colour.SPREAD) of it: two dice alike in colour
@@ -59,7 +59,7 @@ class Calibration:
             raise ValueError("a colour calibration needs its colours")
         seen = []
         for name, x in colours.items():
-            if name not in CHARIDICE_COLOURS:
+            if name not in COLOURS:
                 raise ValueError(f"unknown colour {name!r} in the colour calibration")
             if (not isinstance(x, list) or len(x) != 3
                     or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in x)):
@@ -98,7 +98,7 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
     from .reader import read_faces
 
     faces = read_faces(frame)
-    want = len(known) if known is not None else len(CHARIDICE_COLOURS)
+    want = len(known) if known is not None else len(COLOURS)
     if len(faces) != want:
         seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
         if known is None:
@@ -108,9 +108,9 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
         raise ValueError(f"calibration frame shows {seen} but {given} given"
                          " (one per die, in reading order)")
     if known is not None:
-        unknown = sorted(set(known) - set(CHARIDICE_COLOURS))
+        unknown = sorted(set(known) - set(COLOURS))
         if unknown:
-            raise ValueError(f"calibration needs faces named from {', '.join(CHARIDICE_COLOURS)}"
+            raise ValueError(f"calibration needs faces named from {', '.join(COLOURS)}"
                              f"; unknown: {', '.join(unknown)}")
         return fitted(faces, list(known), colour.light_of(frame))
     x = measured(faces, colour.light_of(frame))
@@ -158,7 +158,7 @@ def _costs(x, light_pips) -> dict[str, list[float]]:
         d = float(np.sum(((x[i] - refs[name]) / colour.SPREAD) ** 2))
         return d + (colour.PIPS_AGAINST if colour.dark_pips(name) == light_pips[i] else 0.0)
 
-    return {n: [cost(i, n) for i in range(len(x))] for n in CHARIDICE_COLOURS}
+    return {n: [cost(i, n) for i in range(len(x))] for n in COLOURS}
 
 
 def _six_colours(x, light_pips) -> list[str]:
@@ -167,7 +167,7 @@ def _six_colours(x, light_pips) -> list[str]:
     another way fits nearly as well or a die is far from its colour."""
     costs = _costs(x, light_pips)
     ranked = sorted((sum(costs[n][i] for i, n in enumerate(order)), order)
-                    for order in itertools.permutations(CHARIDICE_COLOURS))
+                    for order in itertools.permutations(COLOURS))
     (best, names), (second, other) = ranked[0], ranked[1]
     far = [i for i, n in enumerate(names) if costs[n][i] > TOO_FAR]
     if far:

@@ -11,13 +11,6 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-
-def table_faces(expect) -> set[tuple[int, str]]:
-    """The (value, colour) faces an Expect's colour table allows: the one place that
-    knows the order of its pairs."""
-    return {(v, c) for c, v in expect.colours}
-
-
 #: colour odds below this are taken as none in the weighing, and each die's likeliest
 #: this many colours only are weighed: six dice of one value (a Charidice bonus) with
 #: every colour possible would be 7^6 ways, a third of a second

@@ -297,7 +297,7 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     value's and its colour's, so an uncertain colour is asked about. Without one the
     colour is only a name: the confidence is the value's, as for plain dice."""
     from . import colour as colour_mod
-    from .colour_table import resolved, table_faces
+    from .colour_table import resolved
 
     faces = read_faces(frame, expect.values if expect is not None else None, closer)
     h, w = frame.shape[:2]
@@ -305,7 +305,7 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     if not colourless(frame):
         odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
         if expect is not None and expect.colours is not None:
-            colours = resolved([f.value for f in faces], odds, table_faces(expect))
+            colours = resolved([f.value for f in faces], odds, set(expect.colours))
         else:
             colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"
                         or f.pip_contrast >= LIGHT_PIPS_ABOVE else None, 1.0)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .reading import CHARIDICE_COLOURS
+from .reading import COLOURS
 
 # pip centres on a face spanning [-1, 1] x [-1, 1]
 _A = 0.52
@@ -401,7 +401,7 @@ def scene(
 
 
 # Charidice: six dice whose 36 faces carry every (value, colour) pair once. Die d's face
-# v has colour CHARIDICE_COLOURS[(d + v - 1) % 6] (a Latin square: the rulebook names no
+# v has colour COLOURS[(d + v - 1) % 6] (a Latin square: the rulebook names no
 # layout, and the reader never needs to know which die is which), so the six dice
 # showing their 1s show the six colours. Pips are white, dark on the yellow faces
 # (CHARIDICE_FACES).
@@ -409,7 +409,7 @@ def scene(
 
 def charidice_face(die: int, value: int) -> str:
     """The colour of one face of one of the six Charidice dice (0..5)."""
-    return CHARIDICE_COLOURS[(die + value - 1) % 6]
+    return COLOURS[(die + value - 1) % 6]
 
 
 def charidice_faces(dice) -> list[tuple[int, str]]:
@@ -462,7 +462,7 @@ def dice_set(rng: np.random.Generator) -> tuple:
     channel, the grey anywhere from mid to pale (the rulebook's dice: a light grey with
     white pips), white pips 215-250, the yellow faces' dark pips 20-60."""
     out = []
-    for name in CHARIDICE_COLOURS:
+    for name in COLOURS:
         face, pip = CHARIDICE_FACES[name]
         if name == "grey":
             face = float(rng.uniform(120, 190)) + rng.uniform(-5, 5, 3)
@@ -539,8 +539,8 @@ def charidice_scene(
 
 def charidice_expect(dice, count: int | None = None):
     """What a game tells the reader of a throw of these Charidice dice (0..5): how many,
-    and the faces they carry. The one place the (colour, value) pairs are built."""
+    and the faces they carry, as (value, colour) like the rules core's faces."""
     from .reading import Expect
 
     return Expect.of(count=count if count is not None else len(dice),
-                     colours=[(c, v) for v, c in charidice_faces(dice)])
+                     colours=charidice_faces(dice))

@@ -38,7 +38,7 @@ def labels(table) -> list[str]:
 
 def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_decisions(store):
     table = started(store)
-    assert table.screen().note.endswith("Hold Select: Bo may ask gift")
+    assert table.screen().hint.endswith("Hold Select: Bo may ask gift")
     enter_faces(table, [die[0] for die in DICE])  # the six 1s
     assert labels(table)[-1] == "Bo asks greatest gift"  # after Ann's choices, unranked
     assert not table.screen().menu.items[-1].best
@@ -106,7 +106,7 @@ class StillCamera:
 def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_reads(
         tmp_path, monkeypatch):
     shown = []
-    made = Calibration((1.0, 1.1, 0.9), (2.0, -1.0, 0.5), (("blue", (40.0, 5.0, -30.0)),))
+    made = Calibration((("blue", (40.0, 5.0, -30.0)), ("grey", (55.0, 1.0, 2.0))))
     monkeypatch.setattr(calibration, "take", lambda frame, colours: shown.append(colours) or made)
     asked = []
 
@@ -122,7 +122,7 @@ def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_
         assert labels(table)[-1] == "Calibrate colours"
         choose(table, len(labels(table)) - 1)
         assert table.mode == "calibrate"
-        assert table.screen().note.startswith("Six 1s in a row: B G O K Y M")
+        assert table.screen().note.startswith("Show the six dice, 1s up, apart")
         press(table, "ok")
         assert shown == [tuple(die[0][1] for die in DICE)]
         assert table.mode == "setup_options" and dice.calibration == made
@@ -164,7 +164,8 @@ def test_a_damaged_calibration_file_is_said_and_ignored(tmp_path, content):
         table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
                       calibration=Kept(store.path))
         assert dice.calibration is None
-        assert "calibration.json ignored" in table.screen().note
+        note = table.screen().note
+        assert note.startswith("Colour calibration ignored") and "calibration.json" in note
         press(table, "ok")  # any press puts the notice away
         assert table.mode == "setup_options"
 

@@ -202,7 +202,7 @@ def test_a_die_painted_between_two_colours_is_asked_about_not_named():
 @settings(max_examples=60, deadline=None)
 def test_the_colour_table_never_names_one_face_twice_nor_one_the_thrown_dice_lack(dice, thrown):
     allowed = set(synth.charidice_faces(thrown))
-    keys = [None, *vision.CHARIDICE_COLOURS]
+    keys = [None, *vision.COLOURS]
     odds = []
     for _v, raw in dice:
         total = sum(raw) or 1.0

@@ -73,7 +73,7 @@ def test_glare_never_outshines_a_white_pip():
 def test_the_six_charidice_dice_carry_every_face_once_and_their_ones_are_six_colours():
     faces = synth.charidice_faces(range(6))
     assert len(faces) == len(set(faces)) == 36
-    assert {synth.charidice_face(d, 1) for d in range(6)} == set(synth.CHARIDICE_COLOURS)
+    assert {synth.charidice_face(d, 1) for d in range(6)} == set(synth.COLOURS)
     assert all(len({synth.charidice_face(d, v) for v in range(1, 7)}) == 6 for d in range(6))
 
 

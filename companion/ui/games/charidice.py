@@ -16,7 +16,6 @@ from companion.rules.charidice import (
     DONATED,
     RECEIVED,
     SCORED,
-    TAGS,
     CharidiceState,
 )
 from companion.ui import text
@@ -37,9 +36,9 @@ ASKING = {"gift": "may ask gift"}
 """What a seat may do out of turn, as the throw screen's hint says it."""
 ONES = tuple(die[0][1] for die in DICE)
 """The colour of each die's 1: six dice showing their 1s show every colour once."""
-CALIBRATE = (f"Six 1s in a row: {' '.join(TAGS[c] for c in ONES)}", ONES)
+CALIBRATE = ("Show the six dice, 1s up, apart", ONES)
 """The colour calibration (companion.calibration): what to show the camera, and the
-colours it then reads from left to right."""
+colours it shows (all six, once each: the reader tells which die is which)."""
 
 
 def _name(names: Sequence[str], seat: int) -> str:
