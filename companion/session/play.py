@@ -169,8 +169,9 @@ def _throw_hint(table: Table) -> str:
 
 
 def _askers(table: Table) -> str:
-    """"Hold Select: Bob may act" while seats may act out of turn ("" while none may);
-    the game's screen module may say what they may do (`ASKING`, by action kind)."""
+    """"Hold Select: act (Bob)" while seats may act out of turn ("" while none may);
+    the game's screen module may say what they may do (`ASKING`, by action kind: "Hold
+    Select: gift (Bob)"). The names last and in brackets, so long ones still fit."""
     state = table.state
     others = out_of_turn(state)
     seats = sorted({actor(state, a) for a in others})
@@ -178,8 +179,8 @@ def _askers(table: Table) -> str:
         return ""
     names = ", ".join(table.names[s] if s < len(table.names) else f"P{s + 1}" for s in seats)
     asking = getattr(games.for_game(state.game), "ASKING", {})
-    said = {asking.get(a.kind, "may act") for a in others}
-    return f"Hold Select: {names} {said.pop() if len(said) == 1 else 'may act'}"
+    said = {asking.get(a.kind, "act") for a in others}
+    return f"Hold Select: {said.pop() if len(said) == 1 else 'act'} ({names})"
 
 
 def screen_reading(table: Table, note: str) -> Screen:

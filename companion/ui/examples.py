@@ -279,7 +279,7 @@ SCREENS: dict[str, Screen] = {
     "throw-charidice": Screen(  # the gift may be asked: the hint says how
         "throw", title="Ann: throw 3 dice", names=NAMES, scores=(85, 49, 55), active=0,
         view=View(lines=("Round 2/7, throw 1/3",)),
-        note="OK: roll, Select: by hand\nHold Select: Bo may ask gift",
+        hint="OK: roll, Select: by hand\nHold Select: gift (Bo)",
     ),
     "charidice-totals": Screen(
         "charidice:totals", title="Totals",

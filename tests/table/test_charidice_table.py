@@ -38,7 +38,7 @@ def labels(table) -> list[str]:
 
 def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_decisions(store):
     table = started(store)
-    assert table.screen().hint.endswith("Hold Select: Bo may ask gift")
+    assert table.screen().hint.endswith("Hold Select: gift (Bo)")
     enter_faces(table, [die[0] for die in DICE])  # the six 1s
     assert labels(table)[-1] == "Bo asks greatest gift"  # after Ann's choices, unranked
     assert not table.screen().menu.items[-1].best
@@ -49,7 +49,7 @@ def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_d
     choose(table, labels(table).index("Bo asks greatest gift"))
     assert table.state.gift and table.mode == "enter"  # ... carries on where it was
     assert "Gift asked by Bo" in table.screen().view.lines
-    assert not table.screen().note.endswith("may ask gift")
+    assert not table.screen().note.endswith("gift (Bo)")
 
 
 def test_dice_kept_leave_the_faces_of_the_other_dice_to_enter_by_hand(store):

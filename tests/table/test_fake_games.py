@@ -37,7 +37,7 @@ def test_a_coloured_game_plays_to_the_end_by_buttons_the_gift_asked_at_a_throw(s
     table = started(store, "charity")
     expected = CHARITY.new(2)
     assert table.mode == "throw"
-    assert table.screen().hint == "Select: enter dice\nHold Select: Bob may act"
+    assert table.screen().hint == "Select: enter dice\nHold Select: act (Bob)"
     press(table, "menu")
     gift = Action("gift", by=1)
     item = f"Bob: {expected.label(gift)}"

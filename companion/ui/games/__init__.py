@@ -10,8 +10,8 @@ the session and `companion.ui.render` call them only through `for_game`:
 - `KINDS: dict[str, str]`: a session screen kind the game draws its own way, e.g.
   {"over": "sixseven:over"}: the same Screen fields, the game's layout;
 - `ASKING: dict[str, str]`: what an out-of-turn action of a kind lets a seat do, as
-  the throw screen's hint says it ({"gift": "may ask the gift"}: "Hold Select: Bo
-  may ask the gift"); without it the hint says "may act".
+  the throw screen's hint says it ({"gift": "gift"}: "Hold Select: gift (Bo)");
+  without it the hint says "act".
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ FIRST = 28
 SHEET_HEADS = ("Pts", "Bon", "Got", "Gave")
 TOTAL_HEADS = ("Pts", "Got", "Gave", "Tot")
 """Capitals: no descender reaches the dotted rule under the heading."""
-ASKING = {"gift": "may ask gift"}
+ASKING = {"gift": "gift"}
 """What a seat may do out of turn, as the throw screen's hint says it."""
 ONES = tuple(die[0][1] for die in DICE)
 """The colour of each die's 1: six dice showing their 1s show every colour once."""
