@@ -42,6 +42,7 @@ SIX_SEVEN_VP = 2  # gained at once for a 67 (S3)
 POSITION_VP = (3, 2)  # 1st, 2nd; every other position 1, and the last 0 plus a card
 OTHERS_VP, LAST_VP = 1, 0
 VISIBLE = 2  # skill cards revealed each round
+LOCKED = "Chased 67: no cards"  # the view's line after a chase (S5)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # S14
 TWO_PLAYER_COLOURS = 4
 SKILL_CARDS: tuple[tuple[str, int], ...] = (
@@ -268,25 +269,25 @@ class SixSevenState:
         return self.vp[colour], self.moved[colour]
 
     def view(self) -> View:
-        """In play: the round and whose turn, the board, the VP, the cards (first when
-        deciding); at the end the verdict first."""
+        """In play: the round and whose turn, the lock after a chase, the board (what a
+        result must beat), the cards held, the VP, the Offer: what a decision needs
+        first; at the end the verdict first."""
         lines = [self.verdict()] if self.is_over() else []
         lines += [f"Round {self.round}/{ROUNDS}"
                  + (" (last)" if self.round == ROUNDS else "")
                  + ("" if self.is_over() else f" · {self.name(self.colour)}")]
+        playing = not self.is_over()
+        if playing and self.chased:
+            lines.append(LOCKED)
         if self.board:
             lines.append("Board " + ", ".join(
                 f"{self._result_of(c)} {self.name(c)}" for c in ranking(self.board)))
+        if playing and self.hand and not self.chased:
+            lines.append("Cards " + ", ".join(self.hand))
         track = sorted(range(self.colours), key=self.track_key, reverse=True)
         lines.append("VP " + ", ".join(f"{self.name(c)} {self.vp[c]}" for c in track))
-        if not self.is_over():
-            hand = self.hand
-            cards = ("Cards locked (chased 67)" if self.chased
-                     else "Cards " + ", ".join(hand) if hand else "")
-            if cards:  # deciding, the cards held lead: the turn shows the first line whole
-                lines.insert(0 if self.phase == "decide" else len(lines), cards)
-            if self.visible:
-                lines.append("Offer " + ", ".join(self.visible))
+        if playing and self.visible:
+            lines.append("Offer " + ", ".join(self.visible))
         return View(dice=self.dice if self.phase in ("decide",) else (),
                     aside=self.kept, lines=tuple(lines), message=self.message)
 
@@ -367,8 +368,8 @@ class SixSevenState:
         dice = list(self.dice)
         dice[dice.index(die)] = to
         after = state._thrown(tuple(sorted(dice)))
-        said = f"Played {card}: {die} to {to}"
-        return replace(after, message=f"{said}; {after.message}" if after.message else said)
+        said = f"Played {card}: {die} to {to}"  # the news first: a SIX SEVEN made
+        return replace(after, message=f"{after.message}; {said}" if after.message else said)
 
     def _placed(self, result: int) -> SixSevenState:
         board = self.board + ((result, self.colour),)

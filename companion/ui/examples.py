@@ -215,16 +215,38 @@ SCREENS: dict[str, Screen] = {
         scores=(2050, 1200, 2050, 640, 1730),
         winners=(0, 2),
     ),
-    "turn-sixseven": Screen(  # 67: the cards held lead the facts; odds under ODDS_LABEL
-        "turn",
+    "turn-sixseven": Screen(  # 67: the dice as the result's digits; what to beat first
+        "sixseven:turn",
         names=("Ann", "Bo", "Cy", "Dee"),
         scores=(9, 12, 7, 10),
         active=0,
-        view=View(dice=(5, 6), lines=("Cards To 7, ±1", "Round 4/7 · Ann")),
+        view=View(dice=(5, 6), lines=("Round 4/7 · Ann", "Board 64 Bo, 43 Cy",
+                                      "Cards To 7, ±1", "VP Bo 12, Dee 10, Ann 9, Cy 7")),
         menu=Menu((MenuItem("Card To 7: 5 to 7", "100 0 4.7", best=True),
                    MenuItem("Reroll the 5", "31 0 3.1"),
                    MenuItem("Place 65", "0 0 2.2"),
                    MenuItem("Place 56", "0 0 1.4")), odds="67% dbl% VP"),
+    ),
+    "turn-sixseven-67": Screen(  # a SIX SEVEN: the news beside the dice, cards locked
+        "sixseven:turn",
+        names=("Ann", "Bo", "Cy"),
+        scores=(11, 12, 7),
+        active=0,
+        view=View(dice=(6, 7), message="SIX SEVEN! Ann +2 VP; Played ±1: 5 to 6",
+                  lines=("Round 4/7 · Ann", "Cards To 7", "VP Bo 12, Ann 11, Cy 7")),
+        menu=Menu((MenuItem("Place 67", "100 0 5.0", best=True),
+                   MenuItem("Chase a double 67", "0 2.8 2.3")), odds="67% dbl% VP"),
+    ),
+    "turn-sixseven-take": Screen(  # the last place takes a card: no dice
+        "sixseven:turn",
+        names=("Ann", "Bo", "Cy"),
+        scores=(3, 2, 1),
+        active=2,
+        view=View(message="Ann 1st, Cy last",
+                  lines=("Round 1/7 · Cy", "Board 66 Ann, 54 Bo, 32 Cy", "VP Ann 3, Bo 2",
+                         "Offer To 6, Reroll 2")),
+        menu=Menu((MenuItem("Take To 6", "17 0 2.2", best=True),
+                   MenuItem("Take Reroll 2", "15 0 2.0")), odds="67% dbl% VP"),
     ),
     "sixseven-board": Screen(
         "sixseven:board", title="Round 3: results",
@@ -242,9 +264,13 @@ SCREENS: dict[str, Screen] = {
         table=(("Bo", 12, "top"), ("Ann", 12, ""), ("Dee", 10, ""), ("Cy", 7, ""),
                ("Eve", 3, ""), ("Fay", 0, "")),
     ),
-    "sixseven-cards": Screen(
+    "sixseven-cards": Screen(  # a hand of four goes on in a second row
         "sixseven:cards", title="Skill cards 1/3",
-        table=(("Offer", "To 6", "Reroll 2"), ("Ann", "±1", "±2", "To 7", "Reroll 1")),
+        table=(("Offer", "To 6", "Reroll 2"), ("Ann", "±1", "±2", "To 7")),
+    ),
+    "sixseven-cards-more": Screen(
+        "sixseven:cards", title="Skill cards 2/3",
+        table=(("Ann", "Reroll 1"), ("Maximilian-Alexander", "To 6", "To 7", "±2")),
     ),
     "sixseven-cards-none": Screen(
         "sixseven:cards", title="Skill cards 2/3", table=(("Bo",), ("Cy", "To 6"))),
