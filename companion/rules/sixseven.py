@@ -42,7 +42,7 @@ SIX_SEVEN_VP = 2  # gained at once for a 67 (S3)
 POSITION_VP = (3, 2)  # 1st, 2nd; every other position 1, and the last 0 plus a card
 OTHERS_VP, LAST_VP = 1, 0
 VISIBLE = 2  # skill cards revealed each round
-LOCKED = "Chased 67: no cards"  # the view's line after a chase (S5)
+LOCKED = "Cards locked"  # the view's line after the chase for a double (S5)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # S14
 TWO_PLAYER_COLOURS = 4
 SKILL_CARDS: tuple[tuple[str, int], ...] = (
@@ -157,8 +157,10 @@ class SixSevenState:
         if self.phase == "throw":
             count = 2 - len(self.kept)
             verb = "reroll" if self.dice else "throw"
+            kept = "".join(f", {die} kept" for die in self.kept)  # the die it is thrown to
             return Throw(count, faces=FACES, why=f"{self.name(self.colour)}: {verb} "
-                         f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}")
+                         f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}"
+                         f"{kept}")
         if self.phase == "reveal":
             return Draw("Skill", tuple(zip(CARD_NAMES, self.deck)),
                         why=f"Skill card {len(self.visible) + 1} of {VISIBLE}")
@@ -270,8 +272,8 @@ class SixSevenState:
 
     def view(self) -> View:
         """In play: the round and whose turn, the lock after a chase, the board (what a
-        result must beat), the cards held, the VP, the Offer: what a decision needs
-        first; at the end the verdict first."""
+        result must beat), the cards held, the Offer, then the VP (the scores show them
+        too): what a decision needs first; at the end the verdict first."""
         lines = [self.verdict()] if self.is_over() else []
         lines += [f"Round {self.round}/{ROUNDS}"
                  + (" (last)" if self.round == ROUNDS else "")
@@ -284,10 +286,10 @@ class SixSevenState:
                 f"{self._result_of(c)} {self.name(c)}" for c in ranking(self.board)))
         if playing and self.hand and not self.chased:
             lines.append("Cards " + ", ".join(self.hand))
-        track = sorted(range(self.colours), key=self.track_key, reverse=True)
-        lines.append("VP " + ", ".join(f"{self.name(c)} {self.vp[c]}" for c in track))
         if playing and self.visible:
             lines.append("Offer " + ", ".join(self.visible))
+        track = sorted(range(self.colours), key=self.track_key, reverse=True)
+        lines.append("VP " + ", ".join(f"{self.name(c)} {self.vp[c]}" for c in track))
         return View(dice=self.dice if self.phase in ("decide",) else (),
                     aside=self.kept, lines=tuple(lines), message=self.message)
 
@@ -328,7 +330,7 @@ class SixSevenState:
         visible = self.visible + (card,)
         return replace(self, deck=tuple(deck), visible=visible,
                        phase="reveal" if len(visible) < VISIBLE else "throw",
-                       message=f"Revealed {card}")
+                       message="Offer " + ", ".join(visible))  # "Drew" names the card
 
     def _thrown(self, dice: tuple[int, ...]) -> SixSevenState:
         """New dice in front of the player: a 67 scores, or wins after a chase."""

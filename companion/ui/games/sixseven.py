@@ -206,24 +206,27 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     """A decision: the scores; the dice as the digits of the result they make, best
     order first ("6" "5", then "or 56" when the other order may be placed too); beside
     them the news (a card played, a SIX SEVEN) or the round; over the menu, beside the
-    odds label, the facts that fit whole (the board first: what a result must beat).
-    128x32: the dice, one line of facts, one menu row. Without dice (a card to take)
-    the news stands where the dice were."""
+    odds label, the facts that fit whole (the board first: what a result must beat); a
+    note from the session takes that whole line for its few seconds. 128x32: the dice,
+    one line of facts, one menu row. Without dice (a card to take) the news stands
+    where the dice were."""
     compact = h < 48
     view = screen.view or View()
     header = 9 if compact else LINE
     if screen.scores:
         draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
     y = header + 1
-    facts = [screen.note] if screen.note else list(view.lines)
+    facts = list(view.lines)
     beside = [view.message] if view.message else facts[:1]
     rest = facts if view.message else facts[1:]
     x = _digits(canvas, 0, y, view.dice) if view.dice else 0
     if not view.dice:
         beside, rest = [view.message] if view.message else [], facts
+    if screen.note:  # a note from the session, for a few seconds: the whole line
+        rest = [screen.note]
     room = w - x - (6 if x else 0)
-    if beside and room >= 20:
-        shown = beside + rest if compact else beside
+    shown = ([screen.note] if screen.note else beside + rest) if compact else beside
+    if shown and room >= 20:
         face, words = _whole(shown, room)
         text.draw(canvas, (w, text.baseline(face, y, TILE)), words, face, anchor="rs")
     if compact:
@@ -231,7 +234,7 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
             draw_menu(canvas, 0, h - 9, w, 9, screen.menu, line=9)
         return
     y += TILE + 1
-    odds = screen.menu.odds if screen.menu else ""
+    odds = screen.menu.odds if screen.menu and not screen.note else ""
     room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
     if rest:
         face, words = _whole(rest, room)
