@@ -84,11 +84,12 @@ def _throw(kept: tuple[int, ...], chased: bool) -> tuple[float, float, np.ndarra
 
 class Layer:
     """Every option of one layer of a turn (the cards held, the lock after a chase), as
-    matrices, whatever the results are worth: built once per process.
+    matrices, whatever the results are worth: built once per process and hand.
 
-    Option o, legal at the dice `owner[o]`, is worth `bonus[o] + wins[o] * (win, 0, 1)
-    + places[o] @ (the results' worth) + sum over sub-layers of subs[key][o] @ (that
-    layer's odds)`, plus `moves[o] @ (this layer's odds)` for a throw within the layer.
+    The options at the dice DICE[i] are `actions[i]`, rows first[i] to first[i + 1].
+    Option o is worth `bonus[o] + wins[o] * (win, 0, 1) + places[o] @ (the results'
+    worth) + sum over sub-layers of subs[key][o] @ (that layer's odds)`, plus
+    `moves[o] @ (this layer's odds)` for a throw within the layer.
     """
 
     def __init__(self, hand: tuple[str, ...], chased: bool):
@@ -154,8 +155,10 @@ class Layer:
         return self.subs[key]
 
 
-@cache
+@lru_cache(maxsize=128)
 def layer_of(hand: tuple[str, ...], chased: bool) -> Layer:
+    """The layer of a hand, kept: a game meets few hands (bounded for a box that runs
+    for months; six cards of six kinds have 64 sub-hands)."""
     return Layer(hand, chased)
 
 
