@@ -64,12 +64,7 @@ def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATE
         f"over {len(times)} decisions"
     )
 
-    six_seven = sorted(_six_seven_times(states // 4))
-    out(
-        f"67 Six Seven advise(): median {statistics.median(six_seven) * 1e3:.3f} ms, "
-        f"p99 {six_seven[int(0.99 * (len(six_seven) - 1))] * 1e3:.3f} ms, "
-        f"max {six_seven[-1] * 1e3:.3f} ms over {len(six_seven)} decisions"
-    )
+    six_seven_figures(out, states // 4)
 
     out("expected turn score from a fresh turn:")
     out(f"  no card / declined: {_fresh(None):.1f}")
@@ -166,23 +161,78 @@ def _query_times(count: int, game=GAME, advise=advise) -> list[float]:
     return times
 
 
-def _six_seven_times(count: int) -> list[float]:
-    """Seconds per 67 Six Seven `advise` call at decisions of seeded games by the advice."""
+def six_seven_figures(out: Callable[[str], None] = print, states: int = 500) -> None:
+    """67 Six Seven: advise() at the decisions of seeded games (wall clock and process
+    CPU time, as other work on the machine stretches the first), then with three cards
+    in hand: cold (nothing built), the first query of a turn, again in the turn."""
+    from companion.advice import sixseven
+
+    sixseven.layer_of.cache_clear()
+    sixseven.turn_for.cache_clear()
+    sixseven.later_results.cache_clear()
+    wall, cpu = _six_seven_times(states)
+    for name, times in (("wall", wall), ("CPU", cpu)):
+        times.sort()
+        out(
+            f"67 Six Seven advise() ({name}): median {statistics.median(times) * 1e3:.2f} ms, "
+            f"p99 {times[int(0.99 * (len(times) - 1))] * 1e3:.2f} ms, "
+            f"max {times[-1] * 1e3:.2f} ms over {len(times)} decisions"
+        )
+    sixseven.layer_of.cache_clear()
+    sixseven.turn_for.cache_clear()
+    cold = _timed(sixseven.advise, _three_cards((3, 4), ()))
+    turns = [_timed(sixseven.advise, _three_cards((3, 4), ((result, 1),)))
+             for result in (65, 54, 43, 32, 23)]
+    again = [_timed(sixseven.advise, _three_cards(dice, ((32, 1),)))
+             for dice in ((2, 5), (4, 4), (2, 6), (5, 7))]
+    out(
+        "67 Six Seven advise() with three cards (wall / CPU): cold "
+        f"{cold[0] * 1e3:.1f} / {cold[1] * 1e3:.1f} ms, a turn's first query "
+        f"{_median_ms(turns)}, again in the turn {_median_ms(again)}"
+    )
+
+
+def _three_cards(dice, board):
+    from dataclasses import replace
+
+    from companion.rules.sixseven import GAME as SIX_SEVEN
+
+    state = SIX_SEVEN.new(4)
+    hands = (("To 7", "Reroll 1", "±2"),) + state.hands[1:]
+    return replace(state, phase="decide", dice=dice, hands=hands, board=board)
+
+
+def _timed(function, *args) -> tuple[float, float]:
+    """(wall seconds, process CPU seconds) of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    function(*args)
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _median_ms(times: list[tuple[float, float]]) -> str:
+    wall, cpu = zip(*times)
+    return f"{statistics.median(wall) * 1e3:.2f} / {statistics.median(cpu) * 1e3:.2f} ms"
+
+
+def _six_seven_times(count: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds per 67 Six Seven `advise` call at decisions of seeded games
+    played by the advice."""
     from companion.advice import sixseven
     from companion.rules.sixseven import GAME as SIX_SEVEN
 
     rng = random.Random(1)
     state = SIX_SEVEN.new(4)
-    times = []
-    while len(times) < count:
+    wall, cpu = [], []
+    while len(wall) < count:
         if state.is_over():
             state = SIX_SEVEN.new(4)
         chance = state.chance()
         if chance:
             state = state.apply(chance.sample(rng))
             continue
-        start = time.perf_counter()
+        start, started = time.perf_counter(), time.process_time()
         advice = sixseven.advise(state)
-        times.append(time.perf_counter() - start)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - started)
         state = state.apply(advice[0].action)
-    return times
+    return wall, cpu

@@ -19,14 +19,16 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
 from companion.rules import Action, Throw
 from companion.rules.sixseven import (
     BOARD,
+    CARD_NAMES,
     FACES,
+    GAME,
     RANK,
     SET_TO,
     SIX_SEVEN,
@@ -56,126 +58,187 @@ class Odds:
     six_seven: float
     double: float
 
-    def __add__(self, other: Odds) -> Odds:
-        return Odds(self.value + other.value, self.six_seven + other.six_seven,
-                    self.double + other.double)
-
-    def times(self, p: float) -> Odds:
-        return Odds(self.value * p, self.six_seven * p, self.double * p)
-
 
 DICE = tuple(sorted({tuple(sorted((a, b))) for a in FACES for b in FACES}))
 INDEX = {dice: i for i, dice in enumerate(DICE)}
 
 
+def hand_key(hand) -> tuple[str, ...]:
+    """One name for a hand, whatever order its cards were listed in."""
+    return tuple(sorted(hand, key=CARD_NAMES.index))
+
+
+@cache
+def _throw(kept: tuple[int, ...], chased: bool) -> tuple[float, float, np.ndarray]:
+    """A throw of the dice not kept: (VP gained at once, chance of a double SIX SEVEN,
+    chance of each pair of dice to decide on next)."""
+    moves = np.zeros(len(DICE))
+    for outcome, p in Throw(2 - len(kept), faces=FACES).outcomes():
+        moves[INDEX[tuple(sorted(kept + outcome))]] += p
+    six_seven = float(moves[INDEX[SIX_SEVEN]])
+    if chased:  # after the chase a 67 wins at once: nothing left to decide
+        moves[INDEX[SIX_SEVEN]] = 0.0
+        return 0.0, six_seven, moves
+    return SIX_SEVEN_VP * six_seven, 0.0, moves
+
+
+class Layer:
+    """Every option of one layer of a turn (the cards held, the lock after a chase), as
+    matrices, whatever the results are worth: built once per process and hand.
+
+    The options at the dice DICE[i] are `actions[i]`, rows first[i] to first[i + 1].
+    Option o is worth `bonus[o] + wins[o] * (win, 0, 1) + places[o] @ (the results'
+    worth) + sum over sub-layers of subs[key][o] @ (that layer's odds)`, plus
+    `moves[o] @ (this layer's odds)` for a throw within the layer.
+    """
+
+    def __init__(self, hand: tuple[str, ...], chased: bool):
+        template = GAME.new(3)  # colour 0 decides: only its hand matters
+        hands = (hand,) + template.hands[1:]
+        self.actions = [replace(template, phase="decide", dice=d, hands=hands,
+                                chased=chased).legal_actions() for d in DICE]
+        self.first = [0]
+        for actions in self.actions:
+            self.first.append(self.first[-1] + len(actions))
+        count = self.first[-1]
+        self.bonus = np.zeros((count, 3))
+        self.wins = np.zeros(count)
+        self.places = np.zeros((count, len(BOARD)))
+        self.moves = np.zeros((count, len(DICE)))
+        self.subs: dict[tuple, np.ndarray] = {}
+        self.result: list[int | None] = [None] * count  # what a place option places
+        for i, dice in enumerate(DICE):
+            for o, action in enumerate(self.actions[i], start=self.first[i]):
+                self._add(o, dice, hand, chased, action)
+
+    def _add(self, o, dice, hand, chased, action: Action) -> None:
+        if action.kind == "place":
+            result = action["result"]
+            self.result[o] = result
+            self.places[o, RANK[result]] = 1.0
+            return
+        if action.kind == "reroll":
+            if dice == SIX_SEVEN and not chased:  # the chase: into the locked layer
+                self._thrown(o, (), ((), True))
+            else:
+                self._thrown(o, _minus(dice, action["dice"]), None, chased)
+            return
+        card = action["card"]
+        left = list(hand)
+        left.remove(card)
+        sub = (tuple(left), chased)
+        if card == "Reroll 2":
+            self._thrown(o, (), sub)
+        elif card == "Reroll 1":
+            self._thrown(o, _minus(dice, (action["die"],)), sub)
+        else:
+            changed = list(dice)
+            changed[changed.index(action["die"])] = SET_TO.get(card, action.get("to"))
+            changed = tuple(sorted(changed))
+            if changed == SIX_SEVEN:
+                self.bonus[o, 0] += SIX_SEVEN_VP
+            self._sub(sub)[o, INDEX[changed]] = 1.0
+
+    def _thrown(self, o, kept, sub, chased=None) -> None:
+        """Option o throws the dice not kept, into `sub` (or within this layer)."""
+        vp, wins, moves = _throw(kept, sub[1] if sub else chased)
+        self.bonus[o, 0] += vp
+        self.wins[o] += wins
+        if sub is None:
+            self.moves[o] = moves
+        else:
+            self._sub(sub)[o] = moves
+
+    def _sub(self, key) -> np.ndarray:
+        if key not in self.subs:
+            self.subs[key] = np.zeros((self.first[-1], len(DICE)))
+        return self.subs[key]
+
+
+@lru_cache(maxsize=128)
+def layer_of(hand: tuple[str, ...], chased: bool) -> Layer:
+    """The layer of a hand, kept: a game meets few hands (bounded for a box that runs
+    for months; six cards of six kinds have 64 sub-hands)."""
+    return Layer(hand, chased)
+
+
+def _key(hand, chased) -> tuple[tuple[str, ...], bool]:
+    """After the chase no card is played: every hand is the same locked layer."""
+    return ((), True) if chased else (hand_key(hand), False)
+
+
 class Turn:
-    """The rest of one colour's turn, solved exactly, with `leaf(result)` as a result's worth.
+    """The rest of one colour's turn, solved exactly, given `leaf` (the worth of each
+    space of BOARD, by RANK) and `win` (the worth of a double SIX SEVEN).
 
     Rerolls can come back to the same dice (doubles rerolled into doubles), so each
     layer of decisions with the same cards in hand and the same lock is a small Markov
     decision process over the 21 pairs of dice, solved by policy iteration: each
     policy's odds come from one linear solve, exact up to rounding. Cards lead to a
-    layer with fewer cards, the chase to the locked layer, both solved first.
+    layer with fewer cards, the chase to the locked layer, both solved first. Layers
+    solved are kept: every query of one turn (same board) shares them (`turn_for`).
     """
 
-    def __init__(self, state: SixSevenState, leaf, win: float = WIN_VP):
-        self.state = state
-        self.leaf = leaf
-        self.won = Odds(win, 0.0, 1.0)
-        self.layers: dict = {}
-        self.policies: dict = {}
-
-    def decide(self, dice, hand, chased) -> Odds:
-        values = self.layer(hand, chased)
-        i = INDEX[dice]
-        return Odds(*(float(v) for v in values[:, i]))
-
-    def actions(self, dice, hand, chased) -> tuple[Action, ...]:
-        hands = list(self.state.hands)
-        hands[self.state.colour] = hand
-        return replace(self.state, phase="decide", dice=dice, hands=tuple(hands),
-                       chased=chased).legal_actions()
+    def __init__(self, leaf: tuple[float, ...], win: float = WIN_VP):
+        self.leaf = np.array([[v, float(r == 67), 0.0] for v, r in zip(leaf, BOARD)])
+        self.win = np.array([win, 0.0, 1.0])
+        self.values: dict = {}  # (hand, chased) -> (3, 21) odds of each pair of dice
+        self.worth: dict = {}  # (hand, chased) -> (options, 3) odds outside the layer
+        self.policies: dict = {}  # (hand, chased) -> the option chosen at each pair
 
     def option(self, dice, hand, chased, action: Action) -> Odds:
         """The odds of one legal action at the decision (dice, hand, chased)."""
-        const, moves = self._step(dice, hand, chased, action)
-        values = self.layer(hand, chased)
-        return const + Odds(*(float(values[k] @ moves) for k in range(3)))
+        key = _key(hand, chased)
+        values = self.layer(*key)
+        structure = layer_of(*key)
+        i = INDEX[dice]
+        o = structure.first[i] + structure.actions[i].index(action)
+        return Odds(*(self.worth[key][o] + values @ structure.moves[o]).tolist())
 
     def throw(self, kept, hand, chased) -> Odds:
         """Odds before a throw of the dice not kept."""
-        const, moves = self._throw(kept, hand, chased, np.zeros(len(DICE)))
-        values = self.layer(hand, chased)
-        return const + Odds(*(float(values[k] @ moves) for k in range(3)))
+        vp, wins, moves = _throw(tuple(kept), chased)
+        values = self.layer(*_key(hand, chased))
+        return Odds(*(vp * np.array([1.0, 0.0, 0.0]) + wins * self.win
+                      + values @ moves).tolist())
 
     def layer(self, hand, chased) -> np.ndarray:
         """(value, 67, double) of every pair of dice in this layer, under best play."""
-        key = hand, chased
-        if key not in self.layers:
-            self.layers[key] = self._solve(hand, chased)
-        return self.layers[key]
+        key = _key(hand, chased)
+        if key not in self.values:
+            self.values[key] = self._solve(key)
+        return self.values[key]
 
-    def _solve(self, hand, chased) -> np.ndarray:
-        steps = [[self._step(d, hand, chased, a) for a in self.actions(d, hand, chased)]
-                 for d in DICE]
-        policy = [max(range(len(options)), key=lambda j, o=options: o[j][0].value)
-                  for options in steps]
+    def _solve(self, key) -> np.ndarray:
+        structure = layer_of(*key)
+        worth = (structure.bonus + np.outer(structure.wins, self.win)
+                 + structure.places @ self.leaf)
+        for sub, weights in structure.subs.items():
+            worth += weights @ self.layer(*sub).T
+        self.worth[key] = worth
+        first = structure.first
+        now = worth[:, 0].tolist()
+        policy = [max(range(first[i], first[i + 1]), key=now.__getitem__)
+                  for i in range(len(DICE))]
+        identity = np.eye(len(DICE))
         while True:
-            const = np.array([[getattr(steps[i][j][0], f) for i, j in enumerate(policy)]
-                              for f in ("value", "six_seven", "double")])
-            moves = np.array([steps[i][j][1] for i, j in enumerate(policy)])
-            values = np.linalg.solve(np.eye(len(DICE)) - moves, const.T).T
+            values = np.linalg.solve(identity - structure.moves[policy], worth[policy])
+            total = (worth[:, 0] + structure.moves @ values[:, 0]).tolist()
             better = []
-            for i, options in enumerate(steps):
-                worth = [c.value + values[0] @ m for c, m in options]
-                j = max(range(len(worth)), key=worth.__getitem__)
-                better.append(j if worth[j] > worth[policy[i]] + 1e-12 else policy[i])
+            for i, chosen in enumerate(policy):
+                j = max(range(first[i], first[i + 1]), key=total.__getitem__)
+                better.append(j if total[j] > total[chosen] + 1e-12 else chosen)
             if better == policy:
-                self.policies[hand, chased] = [steps[i][j] for i, j in enumerate(policy)]
-                return values
+                self.policies[key] = policy
+                return values.T
             policy = better
 
-    def _step(self, dice, hand, chased, action: Action):
-        """(odds gained outside this layer, chances of each pair of dice in it)."""
-        moves = np.zeros(len(DICE))
-        if action.kind == "place":
-            result = action["result"]
-            return Odds(self.leaf(result), float(result == 67), 0.0), moves
-        if action.kind == "reroll":
-            if dice == SIX_SEVEN and not chased:  # the chase: into the locked layer
-                return self.throw((), hand, True), moves
-            return self._throw(_minus(dice, action["dice"]), hand, chased, moves)
-        card = action["card"]
-        left = list(hand)
-        left.remove(card)
-        left = tuple(left)
-        if card == "Reroll 2":
-            return self.throw((), left, chased), moves
-        if card == "Reroll 1":
-            return self.throw(_minus(dice, (action["die"],)), left, chased), moves
-        changed = list(dice)
-        changed[changed.index(action["die"])] = SET_TO.get(card, action.get("to"))
-        changed = tuple(sorted(changed))
-        bonus = Odds(SIX_SEVEN_VP, 0.0, 0.0) if changed == SIX_SEVEN else Odds(0.0, 0.0, 0.0)
-        return bonus + self.decide(changed, left, chased), moves
 
-    def _throw(self, kept, hand, chased, moves):
-        """A throw within this layer: odds gained at once, and where the dice land."""
-        const = Odds(0.0, 0.0, 0.0)
-        for outcome, p in _outcomes(2 - len(kept)):
-            dice = tuple(sorted(kept + outcome))
-            if dice == SIX_SEVEN:
-                if chased:
-                    const += self.won.times(p)
-                    continue
-                const += Odds(SIX_SEVEN_VP * p, 0.0, 0.0)
-            moves[INDEX[dice]] += p
-        return const, moves
-
-
-@cache
-def _outcomes(count: int) -> tuple:
-    return tuple(Throw(count, faces=FACES).outcomes())
+@lru_cache(maxsize=32)
+def turn_for(leaf: tuple[float, ...], win: float = WIN_VP) -> Turn:
+    """The Turn for results worth `leaf`: kept, so the queries of one turn, and of
+    every turn on the same board, solve each layer once."""
+    return Turn(leaf, win)
 
 
 def _minus(dice, rerolled) -> tuple[int, ...]:
@@ -186,38 +249,47 @@ def _minus(dice, rerolled) -> tuple[int, ...]:
 def later_results() -> tuple[float, ...]:
     """The chance a later colour's turn ends on each space of BOARD (by RANK): a turn
     without cards, played for the best space, a 67 placed, not chased."""
-    from companion.rules.sixseven import GAME
-
-    turn = Turn(GAME.new(3), lambda result: -float(RANK[result]), win=-1e6)
+    turn = Turn(tuple(-float(rank) for rank in range(len(BOARD))), win=-1e6)
     turn.layer((), False)
-    chosen = turn.policies[(), False]
-    moves = np.array([m for _, m in chosen])
+    structure = layer_of((), False)
+    policy = turn.policies[(), False]
     ends = np.zeros((len(DICE), len(BOARD)))
-    for i, (odds, _) in enumerate(chosen):
-        if not moves[i].any():  # a place: its leaf is minus the space's rank
-            ends[i, int(round(-odds.value))] = 1.0
-    absorbed = np.linalg.solve(np.eye(len(DICE)) - moves, ends)
-    start = np.zeros(len(DICE))
-    for outcome, p in _outcomes(2):
-        start[INDEX[outcome]] += p
-    return tuple(float(x) for x in start @ absorbed)
+    for i, o in enumerate(policy):
+        if structure.result[o] is not None:
+            ends[i, RANK[structure.result[o]]] = 1.0
+    absorbed = np.linalg.solve(np.eye(len(DICE)) - structure.moves[policy], ends)
+    return tuple(float(x) for x in _throw((), False)[2] @ absorbed)
 
 
 def ranking_vp(state: SixSevenState, result: int) -> float:
     """The VP a result is expected to earn in this round's ranking, given the board."""
-    later = state.colours - len(state.board) - 1
+    return _ranking_vp(state.colours, tuple(r for r, _ in state.board), result)
+
+
+def _ranking_vp(colours: int, placed: tuple[int, ...], result: int) -> float:
+    later = colours - len(placed) - 1
     beats = sum(later_results()[: RANK[result] + 1])  # a later token on the same space is ahead
-    ahead = sum(1 for placed, _ in state.board if RANK[placed] < RANK[result])
+    ahead = sum(1 for other in placed if RANK[other] < RANK[result])
     return sum(
         math.comb(later, k) * beats**k * (1 - beats) ** (later - k)
-        * position_vp(ahead + k, state.colours)
+        * position_vp(ahead + k, colours)
         for k in range(later + 1))
+
+
+@lru_cache(maxsize=64)
+def leaf_of(colours: int, placed: tuple[int, ...]) -> tuple[float, ...]:
+    """What each space of BOARD earns in this round's ranking, given the results placed."""
+    return tuple(_ranking_vp(colours, placed, result) for result in BOARD)
+
+
+def _turn(state: SixSevenState) -> Turn:
+    return turn_for(leaf_of(state.colours, tuple(r for r, _ in state.board)))
 
 
 def advise(state: SixSevenState) -> list[Advice]:
     """The legal options of `state`, best first; [] while the table throws or reveals."""
     if state.phase == "decide":
-        turn = Turn(state, cache(lambda result: ranking_vp(state, result)))
+        turn = _turn(state)
         options = []
         for action in state.legal_actions():
             odds = turn.option(state.dice, state.hand, state.chased, action)
@@ -235,8 +307,7 @@ def advise(state: SixSevenState) -> list[Advice]:
 
 def _fresh_turn(state: SixSevenState, hand: tuple[str, ...]) -> Odds:
     """A whole turn from the first throw with `hand`, the board empty."""
-    turn = Turn(state, cache(lambda result: ranking_vp(state, result)))
-    return turn.throw((), tuple(sorted(hand)), False)
+    return _turn(state).throw((), hand, False)
 
 
 def _words(odds: Odds) -> str:

@@ -42,6 +42,7 @@ SIX_SEVEN_VP = 2  # gained at once for a 67 (S3)
 POSITION_VP = (3, 2)  # 1st, 2nd; every other position 1, and the last 0 plus a card
 OTHERS_VP, LAST_VP = 1, 0
 VISIBLE = 2  # skill cards revealed each round
+LOCKED = "Cards locked"  # the view's line after the chase for a double (S5)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # S14
 TWO_PLAYER_COLOURS = 4
 SKILL_CARDS: tuple[tuple[str, int], ...] = (
@@ -156,8 +157,10 @@ class SixSevenState:
         if self.phase == "throw":
             count = 2 - len(self.kept)
             verb = "reroll" if self.dice else "throw"
+            kept = "".join(f", {die} kept" for die in self.kept)  # the die it is thrown to
             return Throw(count, faces=FACES, why=f"{self.name(self.colour)}: {verb} "
-                         f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}")
+                         f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}"
+                         f"{kept}")
         if self.phase == "reveal":
             return Draw("Skill", tuple(zip(CARD_NAMES, self.deck)),
                         why=f"Skill card {len(self.visible) + 1} of {VISIBLE}")
@@ -268,25 +271,25 @@ class SixSevenState:
         return self.vp[colour], self.moved[colour]
 
     def view(self) -> View:
-        """In play: the round and whose turn, the board, the VP, the cards (first when
-        deciding); at the end the verdict first."""
+        """In play: the round and whose turn, the lock after a chase, the board (what a
+        result must beat), the cards held, the Offer, then the VP (the scores show them
+        too): what a decision needs first; at the end the verdict first."""
         lines = [self.verdict()] if self.is_over() else []
         lines += [f"Round {self.round}/{ROUNDS}"
                  + (" (last)" if self.round == ROUNDS else "")
                  + ("" if self.is_over() else f" · {self.name(self.colour)}")]
+        playing = not self.is_over()
+        if playing and self.chased:
+            lines.append(LOCKED)
         if self.board:
             lines.append("Board " + ", ".join(
                 f"{self._result_of(c)} {self.name(c)}" for c in ranking(self.board)))
+        if playing and self.hand and not self.chased:
+            lines.append("Cards " + ", ".join(self.hand))
+        if playing and self.visible:
+            lines.append("Offer " + ", ".join(self.visible))
         track = sorted(range(self.colours), key=self.track_key, reverse=True)
         lines.append("VP " + ", ".join(f"{self.name(c)} {self.vp[c]}" for c in track))
-        if not self.is_over():
-            hand = self.hand
-            cards = ("Cards locked (chased 67)" if self.chased
-                     else "Cards " + ", ".join(hand) if hand else "")
-            if cards:  # deciding, the cards held lead: the turn shows the first line whole
-                lines.insert(0 if self.phase == "decide" else len(lines), cards)
-            if self.visible:
-                lines.append("Offer " + ", ".join(self.visible))
         return View(dice=self.dice if self.phase in ("decide",) else (),
                     aside=self.kept, lines=tuple(lines), message=self.message)
 
@@ -327,7 +330,7 @@ class SixSevenState:
         visible = self.visible + (card,)
         return replace(self, deck=tuple(deck), visible=visible,
                        phase="reveal" if len(visible) < VISIBLE else "throw",
-                       message=f"Revealed {card}")
+                       message="Offer " + ", ".join(visible))  # "Drew" names the card
 
     def _thrown(self, dice: tuple[int, ...]) -> SixSevenState:
         """New dice in front of the player: a 67 scores, or wins after a chase."""
@@ -367,8 +370,8 @@ class SixSevenState:
         dice = list(self.dice)
         dice[dice.index(die)] = to
         after = state._thrown(tuple(sorted(dice)))
-        said = f"Played {card}: {die} to {to}"
-        return replace(after, message=f"{said}; {after.message}" if after.message else said)
+        said = f"Played {card}: {die} to {to}"  # the news first: a SIX SEVEN made
+        return replace(after, message=f"{after.message}; {said}" if after.message else said)
 
     def _placed(self, result: int) -> SixSevenState:
         board = self.board + ((result, self.colour),)

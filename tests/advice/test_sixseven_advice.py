@@ -72,3 +72,39 @@ def test_a_card_that_makes_67_is_worth_its_2_vp_at_least():
     advice = {a.label: a for a in for_state(deciding((3, 7), hand=("To 6",)))}
     assert advice["Card To 6: 3 to 6"].value >= 2 + advice["Place 73"].value - 3
     assert advice["Card To 6: 3 to 6"].best
+
+
+def _cleared():
+    from companion.advice import sixseven
+
+    sixseven.layer_of.cache_clear()
+    sixseven.turn_for.cache_clear()
+    sixseven.leaf_of.cache_clear()
+
+
+def test_what_is_kept_between_queries_changes_no_odds():
+    """Layers solved for one board and hand serve later queries: the odds are those of a
+    query with nothing kept, for another board, another hand, a card played."""
+    queries = [deciding((3, 4), hand=("To 7", "Reroll 1", "±2")),
+               deciding((3, 4), hand=("To 7", "±2"), board=((54, 1),)),
+               deciding((2, 5), hand=("Reroll 1", "±2")),
+               deciding((5, 5), hand=("To 7",), chased=True, board=((54, 1),)),
+               deciding((3, 4), hand=("±2", "To 7"), players=6)]
+    warm = [{a.label: (a.value, a.detail) for a in for_state(state)} for state in queries]
+    for state, kept in zip(queries, warm):
+        _cleared()
+        assert {a.label: (a.value, a.detail) for a in for_state(state)} == kept
+
+
+def test_the_queries_of_one_turn_share_its_solved_layers():
+    from companion.advice import sixseven
+
+    _cleared()
+    for_state(deciding((3, 4), hand=("To 7", "±2"), board=((54, 1),)))
+    turn = sixseven.turn_for(sixseven.leaf_of(4, (54,)))
+    solved = dict(turn.values)
+    assert len(solved) == 5  # both cards, To 7, ±2, none, and the lock after a chase
+    for_state(deciding((5, 7), hand=("±2",), board=((54, 1),)))  # To 7 played: 5 to 7
+    for_state(deciding((2, 2), hand=("±2",), board=((54, 1),)))  # rerolled
+    assert turn.values.keys() == solved.keys()
+    assert all(turn.values[key] is solved[key] for key in solved)

@@ -63,7 +63,7 @@ def test_one_6_without_a_7_keeps_either_order_or_rerolls_the_other_die():
     state = deciding(3, "throw 2 6")
     assert legal(state) == {"Place 62", "Place 26", "Reroll the 2"}
     state = play(state, "reroll 2")
-    assert state.chance() == Throw(1, faces=FACES, why="P1: reroll 1 die")
+    assert state.chance() == Throw(1, faces=FACES, why="P1: reroll 1 die, 6 kept")
     assert state.view().aside == (6,)
     state = play(state, "throw 5")
     assert state.dice == (5, 6) and legal(state) == {"Place 65", "Place 56", "Reroll the 5"}
@@ -106,7 +106,7 @@ def test_a_67_scores_2_vp_at_once_and_is_placed_or_chased():
 def test_after_the_chase_no_skill_cards_for_the_rest_of_the_turn():
     state = deciding(3, "throw 6 7", "reroll 6 7", "throw 3 4", hand=("To 6", "±1"))
     assert state.chased and legal(state) == {"Place 43", "Place 34"}
-    assert "Cards locked (chased 67)" in state.view().lines
+    assert "Cards locked" in state.view().lines
     with pytest.raises(IllegalAction, match="No skill cards after chasing a double SIX SEVEN."):
         play(state, "card To 6 3")
     state = play(state, "place 43")  # S5: the 2 VP stay, the result is the last roll
@@ -128,7 +128,7 @@ def test_after_the_chase_normal_rerolls_go_on_and_a_second_67_wins_at_once():
 def test_a_67_made_with_a_card_scores_but_does_not_win():
     state = deciding(3, "throw 3 7", "card To 6 3", hand=("To 6",))
     assert state.dice == (6, 7) and state.vp == (2, 0, 0) and not state.is_over()
-    assert state.message == "Played To 6: 3 to 6; SIX SEVEN! P1 +2 VP"  # S3
+    assert state.message == "SIX SEVEN! P1 +2 VP; Played To 6: 3 to 6"  # S3
 
 
 def test_the_double_in_two_player_mode_wins_for_the_colours_player():

@@ -49,6 +49,7 @@ def test_two_player_mode_names_four_colours_and_its_pages_show_them(store):
     table = started(store)
     assert table.screen().title == "Ann A: throw 2 dice"
     enter_dice(table, (2, 3))
+    assert table.screen().kind == "sixseven:turn"  # the dice drawn as "32 or 23"
     choose(table, 0)  # place
     assert table.screen().title == "Bo A: throw 2 dice"
     press(table, "menu")

@@ -2,9 +2,12 @@
 
 Pages (game menu, "Boards and cards"): the results board of the round (who placed what,
 best space first, and what each position scores), the VP track (highest first, "top"
-where tokens share a space: the token placed later is on top and wins a tie), and the
-skill cards (the Offer and each colour's hand) drawn as what they do. Colours are named
+where tokens share a space: the token placed later is on top and wins a tie; not while
+every token is at 0), and the skill cards (the Offer and each colour's hand, three to a
+row, a longer hand going on in the next row) drawn as what they do. Colours are named
 as the rules name them (P1 A, P2 B in Two-Player Mode) with the players' names.
+
+The decision (KINDS "turn"): the dice drawn as the digits of the result they make.
 """
 
 from __future__ import annotations
@@ -13,18 +16,22 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from companion.rules import View
 from companion.rules.sixseven import (
     CARD_NAMES,
+    FACES,
     SET_TO,
     SHIFT,
     SixSevenState,
+    placements,
     position_vp,
     ranking,
 )
 from companion.ui import dice, glyphs, text
-from companion.ui.fonts import BODY, SMALL
+from companion.ui.fonts import BODY, SMALL, TITLE
+from companion.ui.menu import DETAIL_GAP, LINE, draw_menu
 from companion.ui.model import Screen
-from companion.ui.scores import draw_standings
+from companion.ui.scores import draw_header, draw_standings
 
 PAGES_LABEL = "Boards and cards"
 ROW = 9
@@ -34,6 +41,8 @@ CARD = (26, 14)
 """A skill card drawn in a list: room for two 10-pixel dice in its frame."""
 HOLDERS_A_PAGE = 2
 """Rows of cards on a page (the Offer and the colours' hands): two, as 128x32 holds."""
+CARDS_A_ROW = 3
+"""Cards in a row: a hand of more goes on in the next row (and page), named again."""
 
 Box = tuple[int, int, int, int]
 
@@ -61,14 +70,19 @@ def pages(state: SixSevenState, names: Sequence[str]) -> tuple[Screen, ...]:
         for k, colour in enumerate(ranking(state.board))
         for result in [next(r for r, c in state.board if c == colour)])
     track_order = sorted(range(state.colours), key=state.track_key, reverse=True)
+    started = any(state.vp)  # every token still at 0: no tie worth marking yet
     track = tuple(
         (colour_name(state, names, c), state.vp[c],
-         "top" if any(state.vp[o] == state.vp[c] for o in range(state.colours) if o != c)
+         "top" if started
+         and any(state.vp[o] == state.vp[c] for o in range(state.colours) if o != c)
          and all(state.moved[c] >= state.moved[o] for o in range(state.colours)
                  if state.vp[o] == state.vp[c]) else "")
         for c in track_order)
-    holders = (("Offer", *state.visible),) + tuple(
-        (colour_name(state, names, c), *state.hands[c]) for c in range(state.colours))
+    holders = tuple(
+        (who, *held[k:k + CARDS_A_ROW])
+        for who, held in [("Offer", state.visible)] + [
+            (colour_name(state, names, c), state.hands[c]) for c in range(state.colours)]
+        for k in range(0, max(1, len(held)), CARDS_A_ROW))
     chunks = [holders[k:k + HOLDERS_A_PAGE] for k in range(0, len(holders), HOLDERS_A_PAGE)]
     return (
         Screen("sixseven:board", title=f"Round {state.round}: results", table=board,
@@ -136,7 +150,8 @@ def _cards(canvas, w: int, h: int, screen: Screen) -> None:
     fit = max(1, (h - top + 1) // step)
     hidden = len(screen.table) - fit + 1 if len(screen.table) > fit else 0
     shown = screen.table[: fit - 1] if hidden else screen.table
-    label_w = min(w // 3, max((text.width(SMALL, str(row[0])) for row in shown), default=0))
+    room = w - CARDS_A_ROW * (card_w + CARD_GAP) + CARD_GAP - 4  # CARDS_A_ROW always fit
+    label_w = min(room, max((text.width(SMALL, str(row[0])) for row in shown), default=0))
     for k, (who, *held) in enumerate(shown):
         y = top + k * step
         base = y + card_h // 2 + 3
@@ -182,9 +197,98 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
                   SMALL, anchor="ms")
 
 
-LAYOUTS = {"board": _board, "track": _track, "cards": _cards, "over": _over}
-KINDS = {"over": "sixseven:over"}
-"""The session's game over drawn here: the verdict names the tie-break."""
+TILE = dice.MEDIUM
+"""A die of the decision drawn as its digit, as tall as the shared turn's dice."""
+FACT_SEPARATOR = " · "
+
+
+def _turn(canvas, w: int, h: int, screen: Screen) -> None:
+    """A decision: the scores; the dice as the digits of the result they make, best
+    order first ("6" "5", then "or 56" when the other order may be placed too); beside
+    them the news (a card played, a SIX SEVEN) or the round; over the menu, beside the
+    odds label, the facts that fit whole (the board first: what a result must beat); a
+    note from the session takes that whole line for its few seconds. 128x32: the dice,
+    one line of facts, one menu row. Without dice (a card to take) the news stands
+    where the dice were."""
+    compact = h < 48
+    view = screen.view or View()
+    header = 9 if compact else LINE
+    if screen.scores:
+        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
+    y = header + 1
+    facts = list(view.lines)
+    beside = [view.message] if view.message else facts[:1]
+    rest = facts if view.message else facts[1:]
+    x = _digits(canvas, 0, y, view.dice) if view.dice else 0
+    if not view.dice:
+        beside, rest = [view.message] if view.message else [], facts
+    if screen.note:  # a note from the session, for a few seconds: the whole line
+        rest = [screen.note]
+    room = w - x - (6 if x else 0)
+    shown = ([screen.note] if screen.note else beside + rest) if compact else beside
+    if shown and room >= 20:
+        face, words = _whole(shown, room)
+        text.draw(canvas, (w, text.baseline(face, y, TILE)), words, face, anchor="rs")
+    if compact:
+        if screen.menu:
+            draw_menu(canvas, 0, h - 9, w, 9, screen.menu, line=9)
+        return
+    y += TILE + 1
+    odds = screen.menu.odds if screen.menu and not screen.note else ""
+    room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
+    if rest:
+        face, words = _whole(rest, room)
+        text.draw(canvas, (0, text.baseline(face, y, LINE)), words, face)
+    if odds:  # over the odds column, so "100 0 4.7" says what it is
+        text.draw(canvas, (w, text.baseline(SMALL, y, LINE)), odds, SMALL, anchor="rs")
+    if screen.menu:
+        draw_menu(canvas, 0, y + LINE, w, h - y - LINE, screen.menu)
+
+
+def _whole(lines: Sequence[str], room: int) -> tuple:
+    """(face, words): as many whole lines as fit `room`, joined, in the larger face that
+    holds them; else the first line's first clauses that fit ("Board 64 Bo…", "SIX
+    SEVEN! Ann +2 VP", its "…" left out when only so it fits), else the first line cut."""
+    for face in (BODY, SMALL):
+        for count in range(len(lines), 0, -1):
+            words = FACT_SEPARATOR.join(lines[:count])
+            if text.width(face, words) <= room:
+                return face, words
+    first = lines[0]
+    cuts = [k for k in range(len(first)) if first.startswith((", ", "; "), k)]
+    for cut in reversed(cuts):
+        for words in (first[:cut] + text.ELLIPSIS, first[:cut]):  # a clause is whole
+            if text.width(SMALL, words) <= room:
+                return SMALL, words
+    return SMALL, text.ellipsize(SMALL, first, room)
+
+
+def _digits(canvas, x: int, y: int, values: Sequence[int]) -> int:
+    """The dice as framed digits in the order of the best result they make, then "or 56"
+    when the other order may be placed too; returns the x after them."""
+    order = [str(v) for v in values]
+    other = ""
+    if len(values) == 2 and set(values) <= set(FACES):
+        results = placements(tuple(sorted(values)))
+        order, other = list(str(results[0])), " ".join(f"or {r}" for r in results[1:])
+    for digit in order:
+        canvas.rectangle((x, y, x + TILE - 1, y + TILE - 1), outline=1)
+        canvas.point([(x, y), (x + TILE - 1, y), (x, y + TILE - 1),
+                      (x + TILE - 1, y + TILE - 1)], fill=0)
+        text.draw(canvas, (x + TILE // 2, text.baseline(TITLE, y, TILE)), digit, TITLE,
+                  anchor="ms")
+        x += TILE + dice.GAP
+    if other:
+        text.draw(canvas, (x + 1, text.baseline(SMALL, y, TILE)), other, SMALL)
+        x += 1 + text.width(SMALL, other)
+    return x
+
+
+LAYOUTS = {"board": _board, "track": _track, "cards": _cards, "over": _over,
+           "turn": _turn}
+KINDS = {"over": "sixseven:over", "turn": "sixseven:turn"}
+"""The session's game over and decisions drawn here: the verdict names the tie-break;
+the dice read as the result they make."""
 
 
 # --- the skill cards, drawn as what they do ----------------------------------------------

@@ -1,0 +1,39 @@
+"""67 Six Seven's own screens: its pages' rows, and the facts of a decision that fit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.rules.sixseven import GAME
+from companion.ui import text
+from companion.ui.fonts import SMALL
+from companion.ui.games import sixseven
+
+
+def test_a_hand_of_more_than_three_cards_goes_on_in_the_next_row_named_again():
+    state = GAME.new(3)
+    state = replace(state, hands=(("To 6", "To 7", "±1", "±2", "Reroll 2"), (), ("±1",)))
+    rows = [row for page in sixseven.pages(state, ("Ann", "Bo", "Cy"))
+            if page.kind == "sixseven:cards" for row in page.table]
+    assert rows == [("Offer",), ("Ann", "To 6", "To 7", "±1"), ("Ann", "±2", "Reroll 2"),
+                    ("Bo",), ("Cy", "±1")]
+
+
+def test_the_top_marker_waits_until_a_token_has_moved():
+    state = GAME.new(3)
+    track = sixseven.pages(state, ("Ann", "Bo", "Cy"))[1]
+    assert [row[2] for row in track.table] == ["", "", ""]
+    tied = replace(state, vp=(2, 2, 0), moved=(0, 1, -1))
+    track = sixseven.pages(tied, ("Ann", "Bo", "Cy"))[1]
+    assert [row[:3] for row in track.table] == [("Bo", 2, "top"), ("Ann", 2, ""), ("Cy", 0, "")]
+
+
+def test_the_facts_beside_the_odds_are_whole_lines_or_the_first_clauses():
+    lines = ["Board 64 Bo, 43 Cy, 32 Dee", "Cards To 7"]
+    face, words = sixseven._whole(lines, 200)
+    assert words == "Board 64 Bo, 43 Cy, 32 Dee · Cards To 7"
+    face, words = sixseven._whole(lines, 70)  # beside "67% dbl% VP" at 128 pixels
+    assert words == "Board 64 Bo…" and text.width(face, words) <= 70
+    news = ["SIX SEVEN! Ann +2 VP; Played ±1: 5 to 6"]
+    face, words = sixseven._whole(news, 94)  # beside the two dice at 128 pixels
+    assert words == "SIX SEVEN! Ann +2 VP" and face == SMALL
