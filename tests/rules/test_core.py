@@ -305,10 +305,10 @@ def test_check_by_takes_seat_0_out_of_turn_and_refuses_seats_not_at_the_table():
     check_by(Asking(), Action("gift", by=0))
     check_by(Asking(), Action("gift"))
     for by, message in ((1, "P2 may not do that now."),
-                        (2, "There is no player 2 at this table."),
-                        (-1, "There is no player -1 at this table."),
-                        (True, "There is no player True at this table."),
-                        ("P1", "There is no player 'P1' at this table.")):
+                        (2, "Name the player who acts: a seat from 1 to 2."),
+                        (-1, "Name the player who acts: a seat from 1 to 2."),
+                        (True, "Name the player who acts: a seat from 1 to 2."),
+                        ("P1", "Name the player who acts: a seat from 1 to 2.")):
         with pytest.raises(IllegalAction) as refused:
             check_by(Asking(), Action("gift", by=by))
         assert str(refused.value) == message
