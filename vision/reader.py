@@ -195,7 +195,19 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0) -> list[Face]:
                 refused=int(np.argmax(p[1:])) + 1 != value,
             )
         )
-    return reading_order(cut_by_the_edge(alike_in_size(faces), frame.shape[1], frame.shape[0]))
+    faces = alike_in_size(not_coins(frame, faces))
+    return reading_order(cut_by_the_edge(faces, frame.shape[1], frame.shape[0]))
+
+
+def not_coins(frame: np.ndarray, faces: list[Face]) -> list[Face]:
+    """The faces, sure ones of round things without a die's square corners (coins)
+    made doubtful: the nets learnt coins as no dice, but coins they never saw (a relief,
+    a numeral, a shine) they read as 1s, 2s and 3s surely (`shape.round_not_square`)."""
+    from .shape import round_not_square
+
+    return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))
+            if f.confidence >= CONFIRM_BELOW and round_not_square(frame, *f.centre, f.size)
+            else f for f in faces]
 
 
 #: dice in one frame are alike in size (one set, one camera): a doubtful reading less than

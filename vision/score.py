@@ -15,11 +15,15 @@ class Tally:
     missed: int = 0
     false: int = 0
     unreadable: int = 0  # images whose file could not be read: left out of the figures
+    #: readings the player would not be asked about (not `needs_confirmation`) that are
+    #: wrong: a wrong value or no die at all. They reach the score unasked.
+    silent: int = 0
+    sure_right: int = 0  # dice read right and not asked about
     ms: list = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         for k in ("images", "exact", "dice", "right", "wrong_value", "missed", "false",
-                  "unreadable"):
+                  "unreadable", "silent", "sure_right"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.ms.extend(other.ms)
 
@@ -65,10 +69,17 @@ def _right(readings, labels, matched: dict[int, int], colour: bool) -> list[bool
 
 
 def match(readings, labels, colour=False) -> Tally:
-    """What was right in one image: see `pairs` for which reading is which die."""
+    """What was right in one image: see `pairs` for which reading is which die. A silent
+    error is a wrong reading (a wrong value, or a reading of no die) the player would
+    not be asked about; a missed die is not one (the game's count, or the player's eye,
+    finds it)."""
     matched = pairs(readings, labels)
     t = Tally(images=1, dice=len(labels))
-    t.right = sum(_right(readings, labels, matched, colour))
+    right = _right(readings, labels, matched, colour)
+    t.right = sum(right)
+    asked = [r.needs_confirmation for r in readings]
+    t.silent = sum(not ok and not q for ok, q in zip(right, asked))
+    t.sure_right = sum(ok and not q for ok, q in zip(right, asked))
     t.wrong_value = len(matched) - t.right
     t.missed = len(labels) - len(matched)
     t.false = len(readings) - len(matched)

@@ -42,6 +42,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--values", metavar="LO-HI", type=value_range,
         help="read the photos as a game with dice showing these counts does, e.g. 1-6",
     )
+    parser.add_argument(
+        "--failures-set", nargs="?", type=int, const=40, default=0, metavar="N",
+        help="also score N (default 40) synthetic scenes of each kind the reader was never"
+        " trained on: coins, cards, checked cloth, symbols, stacked and tilted dice, ...",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
         print("== dice reader")
         vision_figures(
-            args.photos, limit=args.limit, as_labelled=args.as_labelled, values=args.values
+            args.photos, limit=args.limit, as_labelled=args.as_labelled, values=args.values,
+            failures_set=args.failures_set,
         )
     if "screens" in parts:
         from companion.ui.bench import screen_figures

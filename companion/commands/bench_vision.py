@@ -1,13 +1,17 @@
 """Vision figures: the dice reader scored on the real photographs and on synthetic scenes.
 
 `vision_figures(photos=None, out=print, limit=None, synthetic=1000, as_labelled=False,
-values=None)`
+values=None, failures_set=0)`
 prints one line per photo set and split (the images the nets were trained on, and the
 held-out validation images: every row whose label does not say "split": "train"; labels
 with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`), then the synthetic mix,
 then the speed: median milliseconds per 640x480 frame with OpenCV on 1 and on 2 threads.
 Each line gives dice read right (% of labelled dice), wrong values, dice missed, false
-readings per image and images read exactly right. It returns the figures as a dict
+readings per image, images read exactly right, silent errors per 100 dice (wrong values
+and readings of no die the player would not be asked about: they reach the score
+unasked) and the share of dice read surely and right (the rest are asked about, or
+missed). With `failures_set`, the scenes of what the reader was never trained on
+(`vision.synth_failures`) are scored kind by kind. It returns the figures as a dict
 {line name: {...}} so callers (companion bench, tests) can use them.
 """
 
@@ -105,6 +109,40 @@ def score_synthetic(n: int = 1000):
     return total
 
 
+def score_failure_kind(kind: str, n: int = 40, seeds: int | None = None):
+    """Tally of one kind of `vision.synth_failures` scenes, read as a game with six-sided
+    dice reads them (`Expect(values=1..6)`), against their values only (a greyscale
+    frame has no colour to tell)."""
+    import vision
+    from vision import synth_failures
+    from vision.score import Tally, match
+
+    expect = vision.Expect.of(values=range(1, 7))
+    seeds = synth_failures.REPORTING if seeds is None else seeds
+    total = Tally()
+    for img, labels in synth_failures.failure_set(kind, n, seeds):
+        total.add(match(vision.read(img, expect), labels))
+    return total
+
+
+def failure_figures(out=print, n: int = 40, seeds: int | None = None, kinds=None) -> dict:
+    """Per kind of scene the reader was never trained on (`vision.synth_failures`), and
+    all kinds together: print and return the figures, as `vision_figures` does for its
+    sets. The reporting seeds unless `seeds` says otherwise (tune on DEVELOPMENT)."""
+    from vision import synth_failures
+    from vision.score import Tally
+
+    results, every = {}, Tally()
+    for kind in kinds or synth_failures.KINDS:
+        t = score_failure_kind(kind, n, seeds)
+        every.add(t)
+        results[f"failures: {kind}"] = figures(t)
+        out(line(f"failures: {kind}", results[f"failures: {kind}"]))
+    results["failures: all"] = figures(every)
+    out(line("failures: all", results["failures: all"]))
+    return results
+
+
 def frame_ms(frames, threads: int, repeats: int = 3) -> float:
     """Median milliseconds of `vision.read` per frame with OpenCV on `threads` threads."""
     import cv2
@@ -152,6 +190,8 @@ def figures(t) -> dict:
         "missed": t.missed,
         "false_per_image": round(t.false / max(t.images, 1), 3),
         "exact_pct": round(100.0 * t.exact / max(t.images, 1), 2),
+        "silent_per_100": round(100.0 * t.silent / max(t.dice, 1), 2),
+        "sure_right_pct": round(100.0 * t.sure_right / max(t.dice, 1), 2),
         "unreadable": t.unreadable,
     }
 
@@ -160,7 +200,8 @@ def line(name: str, f: dict) -> str:
     return (
         f"{name:<50} images {f['images']:>4}  dice {f['dice']:>5}  "
         f"right {f['right_pct']:6.2f}%  wrong {f['wrong_value']:>3}  missed {f['missed']:>4}  "
-        f"false/img {f['false_per_image']:.3f}  exact {f['exact_pct']:6.2f}%"
+        f"false/img {f['false_per_image']:.3f}  exact {f['exact_pct']:6.2f}%  "
+        f"silent/100 {f['silent_per_100']:5.2f}  sure {f['sure_right_pct']:6.2f}%"
         + (f"  ({n} image{'s' * (n > 1)} could not be read, left out)"
            if (n := f.get("unreadable")) else "")
     )
@@ -173,11 +214,14 @@ def vision_figures(
     synthetic: int = 1000,
     as_labelled: bool = False,
     values=None,
+    failures_set: int = 0,
 ) -> dict:
     """Score the reader on every photo set and split, `synthetic` scenes, and its speed;
     print and return the figures. Photo labels have LABEL_FIXES applied (each line says
     how many) unless `as_labelled`. With `values` the photos are read as a game reads
-    dice that show only those counts (the synthetic scenes, which have 7s, are not)."""
+    dice that show only those counts (the synthetic scenes, which have 7s, are not).
+    `failures_set`: that many scenes of each kind the reader never trained on too
+    (`failure_figures`)."""
     results = {}
     root = photos_dir(photos)
     sets = photo_sets(root)
@@ -198,6 +242,8 @@ def vision_figures(
         t = score_synthetic(synthetic if limit is None else min(synthetic, limit))
         results["synthetic"] = figures(t)
         out(line("synthetic", results["synthetic"]))
+    if failures_set:
+        results.update(failure_figures(out, failures_set))
     frames = timing_frames(sets)
     results["speed"] = {f"{n} thread{'s' * (n > 1)}": frame_ms(frames, n) for n in (1, 2)}
     out(

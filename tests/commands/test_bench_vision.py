@@ -9,6 +9,7 @@ import cv2
 import pytest
 
 from companion.commands.bench_vision import (
+    failure_figures,
     readable_photos,
     score_photo_set,
     timing_frames,
@@ -103,3 +104,25 @@ def test_a_phone_photo_turned_by_its_exif_is_scored_as_its_labels_see_it(tmp_pat
     (tmp_path / "labels.jsonl").write_text(json.dumps(row) + "\n")
     total, failures = score_photo_set(tmp_path)
     assert (total.right, total.false, failures) == (2, 0, [])
+
+
+def test_each_line_gives_silent_errors_and_the_share_read_surely(tmp_path):
+    a_set(tmp_path)
+    lines = []
+    figures = vision_figures(tmp_path, out=lines.append, synthetic=0)
+    f = figures[f"{tmp_path.name} validation"]
+    assert (f["silent_per_100"], f["sure_right_pct"]) == (0.0, 100.0)
+    set_line = next(s for s in lines if s.startswith(f"{tmp_path.name} validation"))
+    assert "silent/100  0.00  sure 100.00%" in set_line
+
+
+def test_the_failure_set_is_scored_kind_by_kind_and_together():
+    """A coin read surely as a die is a silent error: of no die, not asked about."""
+    lines = []
+    figures = failure_figures(out=lines.append, n=2, kinds=("coins", "small"))
+    assert list(figures) == ["failures: coins", "failures: small", "failures: all"]
+    assert [s.split("  ")[0] for s in lines] == list(figures)
+    every = figures["failures: all"]
+    assert every["dice"] == figures["failures: coins"]["dice"] + figures["failures: small"]["dice"]
+    for f in figures.values():
+        assert 0 <= f["silent_per_100"] and 0 <= f["sure_right_pct"] <= f["right_pct"]

@@ -39,3 +39,19 @@ def test_colour_counts_only_when_asked_for():
     assert right_or_not(readings, LABELS) == [True, True]
     assert right_or_not(readings, LABELS, colour=True) == [False, True]
     assert match(readings, LABELS).exact and not match(readings, LABELS, colour=True).exact
+
+
+def test_a_silent_error_is_a_wrong_reading_not_asked_about():
+    """Wrong values and readings of no die count as silent errors unless the player is
+    asked (confidence under the threshold, or a flag); a missed die does not."""
+    def at(value, x, y, confidence, flag=""):
+        return DieReading(value, None, (x, y, x + 20, y + 20), confidence, flag)
+
+    readings = [at(3, 0, 0, 0.9), at(4, 100, 0, 0.9), at(1, 300, 300, 0.9)]
+    t = match(readings, LABELS)
+    assert (t.silent, t.sure_right) == (2, 1)
+    asked = [at(3, 0, 0, 0.5), at(4, 100, 0, 0.59), at(1, 300, 300, 0.9, "odd")]
+    t = match(asked, LABELS)
+    assert (t.silent, t.sure_right, t.right) == (0, 0, 1)
+    t = match([at(3, 0, 0, 0.9)], LABELS)
+    assert (t.missed, t.silent, t.sure_right) == (1, 0, 1)
