@@ -109,7 +109,7 @@ def check_by(state) -> None:
             with pytest.raises(IllegalAction) as refused:
                 state.apply(action)
             assert_sentence(refused.value)
-        with pytest.raises(IllegalAction, match="There is no player"):
+        with pytest.raises(IllegalAction, match="Name the player who acts"):
             state.apply(Action(model.kind, **args, by=state.players))
 
 

@@ -106,7 +106,7 @@ def test_a_session_killed_mid_game_resumes_where_the_store_says(tmp_path, case, 
             assert table.mode == "setup_options"
             return
         assert table.game_id == game_id and table.steps == steps and table.state == killed
-        assert table.screen().note.startswith("Resumed game from ")
+        assert table.screen().note.startswith(f"Resumed {case.game.title}")
         play_on(table, rng)
         assert table.state.is_over()
         check_stored(store, table, case)
