@@ -70,7 +70,7 @@ def why_not(pin: str) -> str:
         return "is not a GPIO of the 40-pin header (0 to 27)"
     physical = re.fullmatch(r"(?:BOARD|J8:)(\d+)", pin.upper())
     if physical and int(physical[1]) in _pins():
-        what = _pins()[int(physical[1])].function
+        what = _pins()[int(physical[1])].name
         return f"is physical pin {physical[1]}, which is {what}, not a GPIO"
     if physical:
         return "is not a pin of the 40-pin header (1 to 40)"

@@ -180,7 +180,7 @@ def test_the_player_on_the_left_asks_out_of_turn_and_the_turn_stays_put():
     asked = state.apply(ask)
     assert asked.current_player() == 0 and asked.legal_actions() == state.legal_actions()[:-1]
     assert ask not in asked.legal_actions()
-    with pytest.raises(IllegalAction, match="player on the left"):
+    with pytest.raises(IllegalAction, match="P3 may not do that now"):
         state.apply(Action("gift", by=2))
 
 

@@ -32,7 +32,7 @@ def test_no_harm_adds_the_turn_to_the_total_banked_before():
     state = play(state, "draw No Harm/No Foul", "play", "throw 1 2 3 4 6 6", "keep 1 roll",
                  belly_up(5))
     assert state.totals == (60, 0)
-    assert state.message == "No points, but No Harm/No Foul: P1 keeps 10"
+    assert state.message == "No Harm: P1 keeps 10"
 
 
 @pytest.mark.parametrize("cards", [True, False])
@@ -115,10 +115,10 @@ def test_a_keep_of_deuces_with_a_wrong_then_is_told_to_bank_or_roll():
 
 def test_the_view_says_the_last_turn_the_short_card_name_and_the_message():
     state = play(new(2), "draw No Harm/No Foul")
-    assert state.view().lines == ("Turn 0", "No Harm")
+    assert state.view().lines == ("This turn 0", "No Harm")
     assert state.view().message == "P1 drew No Harm/No Foul"
     last = replace(new(2, action_cards=False), final_round=True, seat=1)
-    assert last.view().lines == ("Turn 0 (last)",)
+    assert last.view().lines == ("Final turn 0",)
     over = play(last, "throw 1 5 2 3 4 6", "keep 1 5 bank")
     assert over.is_over() and over.view().lines == ("Turn 0",)
     assert over.view().message == "P2 banks 60"
