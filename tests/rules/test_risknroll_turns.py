@@ -120,5 +120,5 @@ def test_the_view_says_the_last_turn_the_short_card_name_and_the_message():
     last = replace(new(2, action_cards=False), final_round=True, seat=1)
     assert last.view().lines == ("Final turn 0",)
     over = play(last, "throw 1 5 2 3 4 6", "keep 1 5 bank")
-    assert over.is_over() and over.view().lines == ("Turn 0",)
+    assert over.is_over() and over.view().lines == ("This turn 0",)
     assert over.view().message == "P2 banks 60"
