@@ -147,6 +147,8 @@ class Table:
         self._actions: list[Action] = []  # the stored steps of the game, in order
         self.mode = "setup_game"
         self._choices: Choices | None = None
+        self._card_groups: list = []  # the groups a card is named in (session.draw)
+        self._card_group = 0  # the group whose cards are shown
         self._entry: DiceEntry | None = None
         self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
         self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)

@@ -5,7 +5,7 @@ A mode's screen is `screen(table, note) -> Screen` and its buttons
 the same everywhere: a long Back undoes the last stored step, a long Select opens the
 game menu (`overlay`) over any mode of a game. `leads_to` documents (and a test checks)
 the modes a mode's buttons may move to besides the one each new state needs
-(`play.mode_of`: "decide", "throw", "draw" or "over"), which any stored step leads to.
+(`play.mode_of`: "decide", "throw", "draw", "draw_group" or "over"), which any stored step leads to.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from companion.ui.model import Screen
 
-from . import entry, play, setup
+from . import draw, entry, play, setup
 
 if TYPE_CHECKING:
     from companion.table import Table
@@ -41,6 +41,7 @@ MODES: dict[str, Mode] = {
     "reading": Mode(play.screen_reading, play.on_reading, ("throw", "confirm", "enter")),
     "confirm": Mode(entry.screen_confirm, entry.on_confirm, ("throw", "enter", "reading")),
     "enter": Mode(entry.screen_enter, entry.on_enter, ("throw",)),
-    "draw": Mode(play.screen_draw, play.on_draw, ()),
+    "draw_group": Mode(draw.screen_group, draw.on_group, ("draw",)),
+    "draw": Mode(draw.screen_card, draw.on_card, ("draw_group",)),
     "over": Mode(play.screen_over, play.on_over, ("setup_options",)),
 }

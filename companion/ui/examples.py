@@ -3,7 +3,7 @@
 Mostly a Risk 'n' Roll evening (Ann, Bo and Cy), with the awkward cases a real
 table produces: menus longer than the display, labels too long to share a row with
 their odds, a name too long for any line, eight players on one scoreboard, a die the
-camera is unsure of, a 67 Six Seven seven and Charidice colours.
+camera is unsure of, a 67 Six Seven seven, Charidice colours, 216 cards drawn as dice.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ CARD_NAMES = (
     "Plus/Minus", "No Harm/No Foul", "Bonus Time 300", "Bonus Time 250", "Bonus Time 200",
     "Bonus Time 150", "Double Time", "The Plague", "Deuces",
 )
+
+PURPLE = ("No 6", "No 1", "No 1 no 6", "No 5 no 6", "No 1 6, pair", "No 1 sum 12+")
+GREEN = ("Any triple", "Any pair", "Just a pair", "Pair&Opp", "High pair")
+"""216 Objective cards of two colours (companion/data/216_objectives.txt), drawn as dice."""
 
 SCREENS: dict[str, Screen] = {
     "setup": Screen(
@@ -205,6 +209,21 @@ SCREENS: dict[str, Screen] = {
         title="Which card?",
         note="Name the Action Card drawn",
         menu=Menu(tuple(MenuItem(name) for name in CARD_NAMES), selected=6),
+    ),
+    "cards": Screen(
+        "cards",
+        title="Purple: Offer card 3 of 4",
+        menu=Menu(tuple(MenuItem(name, "1 left") for name in PURPLE), selected=PURPLE.index(
+            "No 1 6, pair")),
+        note="Select: this card, Back: groups",
+        game="216",
+    ),
+    "cards-green": Screen(
+        "cards",
+        title="Green: Refill the Offer",
+        menu=Menu(tuple(MenuItem(name, "1 left") for name in GREEN), selected=2),
+        note="Select: this card, Back: groups",
+        game="216",
     ),
     "over": Screen(
         "over", names=NAMES, scores=(2050, 1200, 1980), winners=(0,)
