@@ -225,6 +225,13 @@ SCREENS: dict[str, Screen] = {
         note="Select: this card, Back: groups",
         game="216",
     ),
+    "216-offer": Screen(
+        "216:offer", title="Offer 1-2 of 4", table=(("No 1 6, pair", "6+3"), ("6, sum 15+", "9+5"))
+    ),
+    "216-hand": Screen(
+        "216:hand", title="Ann: Help cards",
+        table=(("+1/-1", 2, 0), ("Opposite", 1, 0), ("Reroll 3", 1, 0), ("Wild", 1, 1)),
+    ),
     "over": Screen(
         "over", names=NAMES, scores=(2050, 1200, 1980), winners=(0,)
     ),

@@ -42,6 +42,9 @@ class Screen:
       cards    a card to name, drawn as what it is by the game's `draw_card` (`game`)
       over     final standings
       message  a short notice, e.g. why a button did nothing
+      GAME:KIND  a game's own screen (its page), drawn by its screen module's LAYOUTS
+
+    `table` carries a game's own screen's data: rows of strings and numbers.
     """
 
     kind: str
@@ -57,4 +60,5 @@ class Screen:
     flagged: tuple[int, ...] = ()
     note: str = ""
     winners: tuple[int, ...] = ()
+    table: tuple[tuple[str | int, ...], ...] = ()
     game: str = ""  # the game's name, for its own drawing (companion.ui.games)

@@ -15,9 +15,8 @@ from PIL import Image, ImageDraw
 
 from companion.rules import View
 
-from . import dice, text
+from . import dice, games, text
 from .fonts import BIG, BODY, SMALL, TITLE, Face
-from .games import for_game
 from .menu import DETAIL_GAP, LINE, draw_menu
 from .model import Menu, Screen
 from .scores import draw_header, draw_standings
@@ -40,17 +39,27 @@ Canvas = ImageDraw.ImageDraw
 
 def render(screen: Screen, size: tuple[int, int] = (128, 64)) -> Image.Image:
     """The display image (mode "1") for `screen` at `size` (width, height)."""
-    try:
-        layout = _LAYOUTS[screen.kind]
-    except KeyError:
-        raise ValueError(
-            f"unknown screen kind {screen.kind!r}; kinds: {', '.join(_LAYOUTS)}"
-        ) from None
+    layout = _layout(screen.kind)
     image = Image.new("1", size, 0)
     layout(ImageDraw.Draw(image), size[0], size[1], screen)
     # Pillow 13 keeps a mode "1" pixel drawn with fill=1 as 1; through packed bits every
     # lit pixel reads 255, as displays and image viewers expect.
     return Image.frombytes("1", size, image.tobytes())
+
+
+def _layout(kind: str) -> Callable[[Canvas, int, int, Screen], None]:
+    """The layout of a kind: a shared one, or a game's own ("sixseven:board") from its
+    screen module's LAYOUTS."""
+    game, sep, own = kind.partition(":")
+    module = games.for_game(game) if sep else None
+    layouts = getattr(module, "LAYOUTS", {}) if sep else _LAYOUTS
+    try:
+        return layouts[own if sep else kind]
+    except KeyError:
+        raise ValueError(
+            f"unknown screen kind {kind!r}; kinds: {', '.join(_LAYOUTS)} and a game's "
+            "own as GAME:KIND"
+        ) from None
 
 
 # --- pieces every layout uses --------------------------------------------------------
@@ -259,7 +268,7 @@ def _cards(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     menu_rows = 1 if compact else 2
     menu = screen.menu or Menu(())
     selected = menu.items[menu.selected].label if 0 <= menu.selected < len(menu.items) else ""
-    drawer = getattr(for_game(screen.game), "draw_card", None)
+    drawer = getattr(games.for_game(screen.game), "draw_card", None)
     if not (drawer and drawer(canvas, (0, y, w - 1, y + picture - 1), selected)):
         _line(canvas, y, w, selected, (TITLE, BODY, SMALL), picture, "center")
     y += picture + 1

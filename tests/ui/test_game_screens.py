@@ -68,3 +68,26 @@ def test_216_groups_a_draw_by_colour_and_leaves_the_help_deck_whole():
     assert [label for label, _ in groups] == ["Gray", "Orange", "Green", "Purple"]
     assert [len(cards) for _, cards in groups] == [20, 17, 16, 16]
     assert two_sixteen.card_groups(Draw("Help", (("Wild", 3),))) == []
+
+
+
+def test_216_pages_show_the_offer_two_cards_a_page_and_the_hand_of_the_seat_on_turn():
+    from dataclasses import replace
+
+    from companion import rules
+
+    state = rules.get("216").new(2, {})
+    state = replace(state, offer=("Sum 7", "Any pair", "No 6", "Triple 1"), phase="first",
+                    hands=(("+1/-1", "+1/-1", "Wild"), ()), fresh=("Wild",))
+    offer_1, offer_2, hand = two_sixteen.pages(state, ("Ann", "Bob"))
+    assert (offer_1.kind, offer_1.title) == ("216:offer", "Offer 1-2 of 4")
+    assert offer_1.table == (("Sum 7", "10+5"), ("Any pair", "3+2"))
+    assert offer_2.title == "Offer 3-4 of 4" and len(offer_2.table) == 2
+    assert (hand.kind, hand.title) == ("216:hand", "Ann: Help cards")
+    assert hand.table == (("+1/-1", 2, 0), ("Wild", 1, 1))
+    solo = replace(state, solo=True, seat=1, offer=("Sum 7",))
+    offer, hand = two_sixteen.pages(solo, ("Ann", "AI"))
+    assert offer.title == "Offer (1 of 4)" and hand.title == "AI: no Help cards"
+    for page in (offer_1, offer_2, hand):
+        for size in ((128, 64), (128, 32)):
+            assert render(page, size).getbbox()

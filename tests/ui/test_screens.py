@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from companion.rules import View
-from companion.ui import gallery, text
+from companion.ui import gallery, games, text
 from companion.ui.examples import SCREENS, SIZES
 from companion.ui.fonts import cap_height
 from companion.ui.model import Menu, MenuItem, Screen
@@ -68,10 +68,14 @@ def test_every_golden_belongs_to_an_example():
     assert {p.name for p in GOLDEN.glob("*.png")} <= expected
 
 
-def test_the_examples_cover_every_kind_the_model_names():
+def test_the_examples_cover_every_kind_the_model_names_and_every_games_own():
     assert set(KINDS) == {"setup", "turn", "throw", "confirm", "enter", "card", "cards", "over",
                          "message"}
-    assert {screen.kind for screen in SCREENS.values()} == set(KINDS)
+    kinds = {screen.kind for screen in SCREENS.values()}
+    assert {kind for kind in kinds if ":" not in kind} == set(KINDS)
+    own = {f"{game}:{kind}" for game in games.SCREENS
+           for kind in getattr(games.for_game(game), "LAYOUTS", {})}
+    assert {kind for kind in kinds if ":" in kind} == own
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -7,23 +7,35 @@ is the card's dice symbols (`two_sixteen_cards`): a die with pips for an exact n
 different one) or "opp" (the opposite face); then the conditions on the whole roll: "Σ10"
 or "Σ≥15" for a sum, "no" and the dice of numbers that must not show, "all≠", "straight",
 "pair+opp".
+
+Pages (game menu, "Offer and hand"): the Offer two cards a page, each drawn with its
+name and its General Score + Served Game Bonus; then the Help cards of the player on
+turn (none shown for the solo AI, which holds none).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 from PIL import ImageDraw
 
 from companion.rules import Draw
-from companion.rules.two_sixteen import CARDS
+from companion.rules.two_sixteen import AI, CARDS, TwoSixteenState
 from companion.rules.two_sixteen_cards import COLOURS, Objective, opposite
 from companion.ui import dice, text
 from companion.ui.fonts import BODY, SMALL
+from companion.ui.model import Screen
 
 GAP = 3
+LINE = 10
 """Pixels between two symbols with nothing between them."""
 MARKS = {"=": "=", "!": "≠", "o": "opp"}
 """What stands between two dice for "the same as", "different from", "opposite of"."""
 CONDITIONS = {"all-different": "all≠", "straight": "straight", "pair+opp": "pair+opp"}
+PAGES_LABEL = "Offer and hand"
+CARDS_A_PAGE = 2
+"""Offer cards on a page: two, drawn at full size, as 128x32 holds them."""
 
 
 def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
@@ -125,3 +137,77 @@ def _draw_part(canvas, x: int, top: int, size: int, kind: str, value: str) -> No
         text.draw(canvas, (x + GAP, text.baseline(SMALL, top, size)), value, SMALL)
     elif kind == "words":
         text.draw(canvas, (x, text.baseline(BODY, top, size)), value, BODY)
+
+
+# --- the pages: the Offer, the hand ------------------------------------------------------
+
+
+def pages(state: TwoSixteenState, names: Sequence[str]) -> tuple[Screen, ...]:
+    """The Offer (two cards a page) and the Help cards of the player on turn."""
+    offer = [(name, f"{CARDS[name].general}+{CARDS[name].bonus}") for name in state.offer]
+    chunks = [tuple(offer[k:k + CARDS_A_PAGE]) for k in range(0, len(offer), CARDS_A_PAGE)]
+    shown = [Screen("216:offer", title=_offer_title(k, len(chunks), len(offer)), table=chunk)
+             for k, chunk in enumerate(chunks or [()])]
+    seat = state.seat
+    who = names[seat] if seat < len(names) and names[seat] else f"P{seat + 1}"
+    if state.solo and seat == AI:
+        return (*shown, Screen("216:hand", title=f"{who}: no Help cards",
+                               note="The AI plays no Help cards"))
+    usable = Counter(state.usable())
+    fresh = Counter(state.fresh)
+    rows = tuple((name, n, fresh[name]) for name, n in (usable + fresh).items())
+    return (*shown, Screen("216:hand", title=f"{who}: Help cards", table=rows,
+                           note="" if rows else "No Help cards yet"))
+
+
+def _offer_title(page: int, pages: int, cards: int) -> str:
+    if cards <= CARDS_A_PAGE:
+        return f"Offer ({cards} of 4)" if cards < 4 else "Offer"
+    first = page * CARDS_A_PAGE + 1
+    return f"Offer {first}-{min(first + CARDS_A_PAGE - 1, cards)} of {cards}"
+
+
+def _offer(canvas: ImageDraw.ImageDraw, w: int, h: int, screen: Screen) -> None:
+    """Each card of the page drawn, its scores at the right; its name under it (128x64)."""
+    compact = h < 48
+    y = 0
+    if not compact:
+        _centred(canvas, 0, w, screen.title, BODY)
+        y = LINE + 1
+    row = (h - y) // CARDS_A_PAGE
+    for name, scores in screen.table:
+        room = w - text.width(SMALL, "20+10") - GAP
+        top = y + (0 if compact else 1)
+        draw_card(canvas, (0, top, room - 1, top + dice.LARGE - 1), name)
+        text.draw(canvas, (w, text.baseline(SMALL, top, dice.LARGE)), scores, SMALL, anchor="rs")
+        if not compact:
+            under = top + dice.LARGE + 1
+            _centred(canvas, under, room, name, SMALL)
+        y += row
+    if not screen.table:
+        _centred(canvas, y, w, "No cards yet", BODY)
+
+
+def _hand(canvas: ImageDraw.ImageDraw, w: int, h: int, screen: Screen) -> None:
+    """The Help cards held, two to a row: "+1/-1 x2"; a card taken this turn has a "*":
+    it can be played from the turn after."""
+    compact = h < 48
+    step, face = (8, SMALL) if compact else (LINE, BODY)
+    _centred(canvas, 0, w, screen.title, face, step)
+    for k, (name, n, fresh) in enumerate(screen.table):
+        top = step + (0 if compact else 1) + (k // 2) * step
+        said = name + (f" x{n}" if n > 1 else "") + ("*" if fresh else "")
+        text.draw(canvas, (k % 2 * (w // 2), text.baseline(face, top, step)), said, face)
+    note = screen.note or ("*: taken now, play it next turn"
+                           if any(fresh for _, _, fresh in screen.table) else "")
+    if note and not (compact and screen.table):
+        _centred(canvas, h - LINE, w, note, SMALL)
+
+
+def _centred(canvas, y: int, w: int, words: str, face, height: int = LINE) -> None:
+    shown = text.ellipsize(face, words, w)
+    text.draw(canvas, (w // 2, text.baseline(face, y, height)), shown, face, anchor="ms")
+
+
+LAYOUTS = {"offer": _offer, "hand": _hand}
+"""This game's own screen kinds, rendered as "216:offer" and "216:hand"."""
