@@ -9,7 +9,8 @@ produced from it (`python -m companion.config --write-docs` regenerates the docs
 test checks they are in sync).
 
 Stdlib only (tomllib, difflib) besides the pure rules registry, so it imports on any
-machine.
+machine; button pins are checked against gpiozero's board data (companion.pi_header),
+which needs no Pi.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ DEFAULT_PATH = "/etc/companion/config.toml"
 GAMES = tuple(sorted(rules.GAMES))
 """The games play can start: a game.default that `config --check` passes must be one."""
 BUTTON_NAMES = ("up", "down", "select", "back", "ok")
+NAME_LENGTH = 10
+"""The longest player name: every message naming a player fits two lines of the OLED
+with names this long ("Maximilian", "Wilhelmina"; tests/table/test_newcomer.py)."""
 OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 
 
@@ -102,7 +106,9 @@ SCHEMA: tuple[Key, ...] = (
     _k("display", "rotate", "int", 0,
        "2 turns the picture upside down (the screens are laid out landscape only)",
        choices=(0, 2)),
-    _k("display", "contrast", "int", 255, "brightness while in use", min=0, max=255),
+    _k("display", "contrast", "int", 128,
+       "brightness while in use (255 wears an OLED's pixels out sooner: burn-in)",
+       min=0, max=255),
     _k("display", "dim_contrast", "int", 16, "brightness once dimmed", min=0, max=255),
     _k("display", "dim_after", "float", 60.0,
        "seconds without activity before dimming (0 = never)", min=0, max=86400),
@@ -150,6 +156,13 @@ SCHEMA: tuple[Key, ...] = (
     _k("camera", "fail_after", "int", 5,
        "failed reads in a row before the camera counts as failed (then: button entry)",
        min=1, max=1000),
+    _k("camera", "retry_every", "float", 30.0,
+       "seconds between looks for a camera missing or failed (also at each Roll press)",
+       min=1, max=3600),
+    _k("camera", "lens_position", "float", None,
+       "focus of a camera with autofocus (Camera Module 3), in dioptres = 1 / distance in "
+       "metres: 3.0 for a tray 33 cm away; unset = one autofocus cycle at start",
+       min=0, max=32),
     _k("camera", "seed", "int", None,
        "seed of the virtual roller (unset = a new game each time)"),
     # vision
@@ -175,7 +188,8 @@ SCHEMA: tuple[Key, ...] = (
     _k("game", "players", "int", 3, "number of players (within what game.default allows)",
        min=min(g.min_players for g in rules.GAMES.values()),
        max=max(g.max_players for g in rules.GAMES.values())),
-    _k("game", "names", "list[str]", None, "player names in seat order (unset = P1, P2, ...)"),
+    _k("game", "names", "list[str]", None,
+       f"player names in seat order, {NAME_LENGTH} letters at most (unset = P1, P2, ...)"),
     # service
     _k("service", "watchdog", "bool", True,
        "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs; "
@@ -242,6 +256,8 @@ class CameraConfig:
     height: int
     lock_after: float
     fail_after: int
+    retry_every: float
+    lens_position: float | None
     seed: int | None
 
 
@@ -471,6 +487,9 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
     if g["names"] is not None and "game.players" not in rejected \
             and len(g["names"]) != g["players"]:
         errors.append(f"game.names: {len(g['names'])} names for game.players = {g['players']}")
+    if g["names"] is not None and "game.names" not in rejected:
+        errors += [f"game.names: {name!r} is longer than {NAME_LENGTH} letters"
+                   for name in g["names"] if len(name) > NAME_LENGTH]
     if errors:
         raise ConfigError(errors, path=source)
 
@@ -517,6 +536,35 @@ def _pin_taken(bname: str, first: str, pins: dict, written: dict) -> str:
 
 def defaults() -> Config:
     return from_dict({})
+
+
+SPI_MODULES = {"spidev": "python3-spidev", "RPi.GPIO": "python3-rpi-lgpio"}
+"""What luma's SPI interface imports (the bus, and the D/C and RES pins), and the apt
+package giving each on Pi OS Bookworm (`install.sh --spi` installs both)."""
+
+
+def warnings(cfg: Config, importable: Callable[[str], bool] | None = None) -> list[str]:
+    """What is valid but will not work on this machine, one sentence each: an SPI OLED
+    whose modules cannot be imported (the box would fall back to no display)."""
+    importable = importable or _importable
+    out = []
+    if cfg.display.is_oled and cfg.display.interface == "spi":
+        missing = [m for m in SPI_MODULES if not importable(m)]
+        if missing:
+            apt = " ".join(SPI_MODULES[m] for m in missing)
+            out.append(f"display.interface = \"spi\": {', '.join(missing)} cannot be imported "
+                       f"here, so the OLED will not open; on the Pi: sudo apt install {apt} "
+                       "(or systemd/install.sh --spi)")
+    return out
+
+
+def _importable(module: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a missing parent package (RPi of RPi.GPIO)
+        return False
 
 
 # --------------------------------------------------------------------------- output
@@ -599,7 +647,8 @@ def render_example() -> str:
         for key in (k for k in SCHEMA if k.section == sname):
             out.append(f"# {key.doc} ({_allowed(key)})")
             if key.default is None:
-                example = {"seed": "42", "path": '"/var/lib/companion/companion.db"',
+                example = {"seed": "42", "lens_position": "3.0",
+                           "path": '"/var/lib/companion/companion.db"',
                            "names": '["Ann", "Bob", "Cy"]'}.get(key.name, '""')
                 out.append(f"#{key.name} = {example}")
             else:

@@ -134,13 +134,14 @@ class CameraDice:
     def poll(self) -> DiceResult | None:
         if self._throw is None:
             return None
-        from hardware.camera import CameraFailed
+        from hardware.camera import CameraFailed, CameraMissing
 
         try:
             frame = self.camera.read()
         except CameraFailed as why:  # the driver's words go to the log: on the OLED
             log.warning("camera failed: %s", why)  # they crowded out "enter the dice"
-            return self._finish(DiceResult(error="Camera failed"))
+            missing = isinstance(why, CameraMissing)
+            return self._finish(DiceResult(error="No camera" if missing else "Camera failed"))
         if frame is None:
             return self._give_up_if_late()
         try:

@@ -3,38 +3,40 @@ an OLED's bus takes.
 
 `companion config --check` must refuse a button pin that gpiozero would refuse on the
 Pi ("PinInvalidPin: GPIO99 is not a valid pin name"), or that the display already
-uses, and it runs where gpiozero is not installed, so the names are kept here. They
-are gpiozero 2's names for a 40-pin Pi; a test compares them with gpiozero's own
-board data.
+uses. The names come from gpiozero's own board data (`pi_info(...).to_gpio()`), which
+needs no Pi: the 40-pin header is the same on every Pi since the B+, so one model's
+data stands for all. What gpiozero cannot say is which pins the I2C and SPI buses use
+(that is the device tree's choice), so those are kept here.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
-GPIO_OF_PHYSICAL: dict[int, int] = {
-    3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24, 19: 10,
-    21: 9, 22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12, 33: 13, 35: 19,
-    36: 16, 37: 26, 38: 20, 40: 21,
-}
-"""Physical pin -> GPIO (BCM) number, for the header pins that are GPIOs (the others
-are 3V3, 5V and GND)."""
+PI_WITH_THE_40_PIN_HEADER = "c03111"
+"""A Pi 4 B's revision code: its header data is every 40-pin Pi's."""
 
-WIRINGPI_OF_PHYSICAL: dict[int, int] = {
-    3: 8, 5: 9, 7: 7, 8: 15, 10: 16, 11: 0, 12: 1, 13: 2, 15: 3, 16: 4, 18: 5, 19: 12,
-    21: 13, 22: 6, 23: 14, 24: 10, 26: 11, 27: 30, 28: 31, 29: 21, 31: 22, 32: 26, 33: 23,
-    35: 24, 36: 27, 37: 25, 38: 28, 40: 29,
-}
-"""Physical pin -> wiringPi number: gpiozero also takes "WPI21" for GPIO5."""
 
-NAMES: dict[str, int] = {
-    name: gpio
-    for phys, gpio in GPIO_OF_PHYSICAL.items()
-    for name in (str(gpio), f"GPIO{gpio}", f"BCM{gpio}", f"BOARD{phys}", f"J8:{phys}",
-                 f"WPI{WIRINGPI_OF_PHYSICAL[phys]}")
-}
-"""Every name gpiozero takes for a header GPIO -> its GPIO number: "5", "GPIO5", "BCM5",
-"BOARD29", "J8:29", "WPI21". gpiozero wants them in upper case."""
+@cache
+def _board():
+    from gpiozero import pi_info  # pure Python; its board data needs no hardware
+
+    return pi_info(PI_WITH_THE_40_PIN_HEADER)
+
+
+def _pins() -> dict:
+    """Physical pin number -> gpiozero's pin info, for the J8 header."""
+    return _board().headers["J8"].pins
+
+
+def names() -> dict[str, int]:
+    """Every name gpiozero takes for a header GPIO -> its GPIO number: "5", "GPIO5",
+    "BCM5", "BOARD29", "J8:29", "WPI21". gpiozero wants them in upper case."""
+    return {name: int(pin.name.removeprefix("GPIO"))
+            for pin in _pins().values() if "gpio" in pin.interfaces
+            for name in pin.names if isinstance(name, str)}
+
 
 I2C_PINS: dict[int, dict[int, str]] = {1: {2: "SDA", 3: "SCL"}, 0: {0: "SDA", 1: "SCL"}}
 """I2C bus (/dev/i2c-N) -> {GPIO: signal}, for the buses that are on fixed header pins."""
@@ -49,10 +51,14 @@ spi0 and spi1 overlays set them by default. An OLED only writes: MISO is left ou
 
 def gpio(pin: int | str) -> int | None:
     """The GPIO (BCM) number of a pin as a config gives it (5, "GPIO5", "gpio5", "BOARD29"),
-    or None if a 40-pin Pi has no such GPIO."""
-    if isinstance(pin, int):
-        return pin if 0 <= pin <= 27 else None
-    return NAMES.get(pin.upper())
+    or None if a 40-pin Pi has no such GPIO (gpiozero's `to_gpio` refuses it)."""
+    from gpiozero.exc import PinInvalidPin
+
+    try:
+        name = _board().to_gpio(pin.upper() if isinstance(pin, str) else pin)
+    except PinInvalidPin:
+        return None
+    return int(name.removeprefix("GPIO"))
 
 
 def why_not(pin: str) -> str:
@@ -63,8 +69,9 @@ def why_not(pin: str) -> str:
     if number:
         return "is not a GPIO of the 40-pin header (0 to 27)"
     physical = re.fullmatch(r"(?:BOARD|J8:)(\d+)", pin.upper())
-    if physical and 1 <= int(physical[1]) <= 40:
-        return f"is physical pin {physical[1]}, which is power or ground, not a GPIO"
+    if physical and int(physical[1]) in _pins():
+        what = _pins()[int(physical[1])].function
+        return f"is physical pin {physical[1]}, which is {what}, not a GPIO"
     if physical:
         return "is not a pin of the 40-pin header (1 to 40)"
     return ('is not a pin name: write the GPIO (BCM) number, 5 or "GPIO5" '

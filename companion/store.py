@@ -32,8 +32,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-SCHEMA_VERSION = 1
-"""Stored in `PRAGMA user_version`; a store from a newer companion is refused."""
+SCHEMA_VERSION = 2
+"""Stored in `PRAGMA user_version`; a store from a newer companion is refused, an older
+one brought up to date by MIGRATIONS when it is opened to be written."""
 
 TABLES: dict[str, str] = {
     "games": """CREATE TABLE games (
@@ -46,7 +47,8 @@ TABLES: dict[str, str] = {
         finished TEXT,
         abandoned TEXT,
         scores TEXT,
-        winners TEXT)""",
+        winners TEXT,
+        version INTEGER NOT NULL DEFAULT 1)""",
     "steps": """CREATE TABLE steps (
         game_id INTEGER NOT NULL REFERENCES games(id),
         n INTEGER NOT NULL,
@@ -66,9 +68,19 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "abandoned",
         "scores",
         "winners",
+        "version",
     ),
     "steps": ("game_id", "n", "action", "at"),
 }
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",),
+}
+"""The statements that bring a store of schema N to N + 1. Schema 1 kept no rules version:
+its games were all played under version 1 of their rules."""
+OLD_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
+    1: {"games": COLUMNS["games"][:-1], "steps": COLUMNS["steps"]},
+}
+"""The tables of each older schema, as `_check` expects to find them."""
 SIDE_FILES = ("-wal", "-shm", "-journal")
 """SQLite's companions of the database file; they travel with it when it is set aside."""
 
@@ -137,6 +149,8 @@ class GameRecord:
     winners: tuple[int, ...] | None
     abandoned: str | None = None
     damage: str | None = None
+    version: int = 1
+    """The version of the game's rules it was played under (`Game.version`)."""
 
 
 def default_store_path() -> Path:
@@ -216,6 +230,7 @@ def _record(row: dict, actions: list, damaged_steps: list[str]) -> GameRecord:
         winners=None if winners is None else tuple(winners),
         abandoned=row["abandoned"],
         damage=", ".join(damage) or None,
+        version=row.get("version", 1),  # a store of schema 1 read without its migration
     )
 
 
@@ -372,7 +387,8 @@ class Store:
             )
         if version == 0 and tables:
             raise StoreCorrupt(self.path, "it holds other tables, not a game store")
-        if version == SCHEMA_VERSION and tables != COLUMNS:
+        expected = COLUMNS if version == SCHEMA_VERSION else OLD_COLUMNS.get(version)
+        if version and tables != expected:
             raise StoreCorrupt(self.path, "its tables are not those of a game store")
 
     def _prepare(self) -> None:
@@ -387,21 +403,29 @@ class Store:
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         with self._transaction("be written"):
-            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+            found = db.execute("PRAGMA user_version").fetchone()[0]
+            if found == 0:
                 for statement in TABLES.values():
+                    db.execute(statement)
+                found = SCHEMA_VERSION
+            for schema in range(found, SCHEMA_VERSION):
+                for statement in MIGRATIONS[schema]:
                     db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     # -- games --------------------------------------------------------------------------
 
-    def new_game(self, game: str, players: int, options: dict, names: Sequence[str]) -> int:
-        """Store a new game with no steps yet; returns its id."""
+    def new_game(self, game: str, players: int, options: dict, names: Sequence[str],
+                 version: int = 1) -> int:
+        """Store a new game with no steps yet, played under `version` of its rules
+        (`Game.version`); returns its id."""
         if len(names) != players:
             raise ValueError(f"{players} players need {players} names, not {len(names)}")
         with self._transaction("start a game") as db:
             cursor = db.execute(
-                "INSERT INTO games (game, players, options, names, started) VALUES (?, ?, ?, ?, ?)",
-                (game, players, _dumps(dict(options)), _dumps(list(names)), _now()),
+                "INSERT INTO games (game, players, options, names, started, version)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game, players, _dumps(dict(options)), _dumps(list(names)), _now(), version),
             )
             return cursor.lastrowid
 

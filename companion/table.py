@@ -35,11 +35,13 @@ from typing import Any, Protocol
 from companion import rules
 from companion.dice_entry import DiceEntry, Reading
 from companion.rules import Action, Game, IllegalAction, State, Throw
+from companion.rules.core import RulesChanged
 from companion.session import entry, overlay, setup
 from companion.session.choices import Choices
 from companion.session.modes import MODES
 from companion.session.play import mode_of
 from companion.store import GameRecord, Store, StoreError
+from companion.ui import games
 from companion.ui.model import Screen
 
 NOTE_SECONDS = 1.5
@@ -116,12 +118,13 @@ def with_names(text: str, names: Sequence[str]) -> str:
     return re.sub(r"\bP(\d+)\b", name, text)
 
 
-def _started(record: GameRecord) -> str:
+def _when(stamp: str) -> str:
+    """A stored time as a player says it: "21:04" today, "3 Mar 21:04" before."""
     try:
-        when = datetime.fromisoformat(record.started)
+        when = datetime.fromisoformat(stamp)
     except ValueError:
-        return record.started
-    return when.strftime("%H:%M" if when.date() == datetime.now().date() else "%d %b %H:%M")
+        return stamp
+    return when.strftime("%H:%M" if when.date() == datetime.now().date() else "%-d %b %H:%M")
 
 
 class Table:
@@ -170,6 +173,7 @@ class Table:
         self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
         self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)
         self._overlay_choices: Choices | None = None
+        self._pages_from, self._page = "", 0  # the mode the game's pages return to (pages)
         self._notice = notice
         self._note = ""
         self._note_until = 0.0
@@ -180,7 +184,7 @@ class Table:
         record = store.unfinished()
         if record is not None:
             self._resume(record)
-        else:
+        elif not (setup.start == "game" and self._show_last_game()):
             self._to_setup(setup.start)
 
     # -- what the screen shows ------------------------------------------------------------
@@ -258,24 +262,55 @@ class Table:
         setup.to_setup(self, step)
 
     def _resume(self, record: GameRecord) -> None:
-        why = record.damage
-        if why is None:
+        why = None
+        if record.damage is not None:
+            why = f"Game {record.id} could not be resumed ({record.damage})."
+        else:
             try:
                 self._load(record)
+            except RulesChanged as changed:  # its sentence names the game already
+                why = str(changed)
             except (IllegalAction, ValueError, TypeError, KeyError) as error:
-                why = str(error)
+                why = f"Game {record.id} could not be resumed ({error})."
         if why is not None:
             self.store.abandon(record.id)
-            self._notice = (
-                f"Game {record.id} could not be resumed ({why}); it is kept in the store."
-            )
+            self._notice = f"{why} It is kept in the store."
             self._to_setup(self._setup.start)
             return
-        self._say(f"Resumed game from {_started(record)}", LONG_NOTE_SECONDS)
+        self._say(self._resumed_where(), LONG_NOTE_SECONDS)
+
+    def _resumed_where(self) -> str:
+        """"Resumed Risk 'n' Roll 2000, Ann to play": which game, and where it goes on
+        (with the round, where the game's facts give one: "Round 3/7")."""
+        state = self.state
+        seat = state.turn()
+        where = [f"Resumed {self._game.title}"]
+        where += [line for line in state.view().lines if line.startswith("Round ")][:1]
+        if state.is_over():  # stopped after its last step, before the result was kept
+            where.append("game over")
+        elif seat is not None and 0 <= seat < len(self.names):
+            where.append(f"{self.names[seat]} to play")
+        return ", ".join(where)
+
+    def _show_last_game(self) -> bool:
+        """After a restart, the final standings of the game that ended last, when nothing
+        came after it (no game abandoned since): what the table showed before it stopped.
+        False (nothing shown) when there is none or it cannot be replayed."""
+        last = self.store.history(limit=1, abandoned=True)
+        if not last or last[0].abandoned or last[0].damage is not None:
+            return False
+        try:
+            self._load(last[0])
+        except (IllegalAction, ValueError, TypeError, KeyError):
+            return False
+        self._over_at = float("-inf")  # read before: no hold
+        self._say(f"Last game, ended {_when(last[0].finished)}", LONG_NOTE_SECONDS)
+        return True
 
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""
         game = rules.get(record.game)
+        game.check_stored(record.version, record.id)  # never rescore under other rules
         self._chosen_game, self._chosen_players = game.name, record.players
         self._chosen_options = dict(record.options)
         self._chosen_names = given_names(record.names,
@@ -384,8 +419,9 @@ class Table:
         players' names for seat numbers) under a mode's own title, note and fields."""
         state = self.state
         view = state.view()
+        own = getattr(games.for_game(state.game), "KINDS", {})  # a game's own layout of it
         return Screen(
-            kind=kind,
+            kind=own.get(kind, kind),
             title=title,
             names=self.names,
             scores=tuple(state.scores()),
@@ -398,6 +434,10 @@ class Table:
 
     def _named(self, text: str) -> str:
         return with_names(text, self.names)
+
+    def tell(self, text: str) -> None:
+        """News from outside the game ("Camera back"), shown on the note line a while."""
+        self._say(text, LONG_NOTE_SECONDS)
 
     def _say(self, text: str, seconds: float = NOTE_SECONDS) -> None:
         self._note = text

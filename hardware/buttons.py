@@ -6,10 +6,12 @@ A short press gives `ButtonEvent(name, long=False)` on release; a press held for
 `hold_time` gives ONE `ButtonEvent(name, long=True)` while still held, and nothing
 on release.
 
-Debounce is ours (`Debouncer`, pure logic fed with (level, time) edges): gpiozero's
-bounce_time is not used because its mock ignores it and its semantics differ between
-pin factories. A level counts only once it has stayed unchanged for `debounce_ms`, so
-contact chatter and short spikes on long wires are ignored. gpiozero is imported lazily.
+Debounce and long press are ours (`Debouncer` and `ButtonLogic`, pure logic fed with
+(level, time) edges), not gpiozero's `bounce_time`, `hold_time` and `when_held`: see
+docs/hardware.md, "Why the buttons' timing is not gpiozero's". gpiozero only delivers
+the edges, through a `DigitalInputDevice` each (`when_activated`, `when_deactivated`):
+a gpiozero `Button` would also start a hold thread per button, unused here. gpiozero is
+imported lazily.
 """
 
 from __future__ import annotations
@@ -228,7 +230,7 @@ class GpioButtons(ButtonSource):
                  debounce_ms: float = 30, pull_up: bool = True, pin_factory=None,
                  clock: Callable[[], float] = time.monotonic):
         super().__init__()
-        from gpiozero import Button  # lazy: only where GPIO is wanted
+        from gpiozero import DigitalInputDevice  # lazy: only where GPIO is wanted
 
         self._clock = clock
         self._lock = threading.Condition()
@@ -237,13 +239,13 @@ class GpioButtons(ButtonSource):
         self.pins = dict(pins)
         try:
             for name, pin in pins.items():
-                b = Button(pin, pull_up=pull_up, bounce_time=None, hold_time=hold_time,
-                           pin_factory=pin_factory)
+                b = DigitalInputDevice(pin, pull_up=pull_up, bounce_time=None,
+                                       pin_factory=pin_factory)
                 self.buttons[name] = b
                 self._logic[name] = ButtonLogic(name, hold_time, debounce_ms / 1000.0,
                                                 active_low=pull_up)
-                b.when_pressed = (lambda n=name: self._edge(n, True))
-                b.when_released = (lambda n=name: self._edge(n, False))
+                b.when_activated = (lambda n=name: self._edge(n, True))
+                b.when_deactivated = (lambda n=name: self._edge(n, False))
         except Exception:
             self._close_buttons()
             raise
@@ -459,12 +461,11 @@ def gpio_available(pin_factory=None) -> tuple[bool, str]:
         return True, type(Device.pin_factory).__name__
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            factory = Device._default_pin_factory()
-    except Exception as e:
+            warnings.simplefilter("ignore")   # a PinFactoryFallback per factory tried
+            Device.ensure_pin_factory()
+    except Exception as e:  # BadPinFactory: none loads here (not a Pi, no lgpio)
         return False, f"{type(e).__name__}: {e}"
-    Device.pin_factory = factory
-    return True, type(factory).__name__
+    return True, type(Device.pin_factory).__name__
 
 
 def open_buttons(cfg, *, stream=None, pin_factory=None,

@@ -9,6 +9,10 @@ Failure in the middle of a game: a read that raises or returns nothing counts; a
 raises `CameraFailed` from then on. The session then switches to button entry and says
 so on the screen; the game itself is in the store and loses nothing.
 
+On the box a live camera is read through `LiveCamera`: on a thread of its own (a hung
+read holds up no button), keeping only the newest frame, and looking again for a camera
+missing at start or failed, every `retry_every` seconds and at each Roll press.
+
 picamera2 (Debian's python3-picamera2) and cv2 are imported lazily.
 """
 
@@ -134,6 +138,11 @@ class Camera:
         """Fix exposure and white balance where the source can; True if done."""
         return False
 
+    def unlock(self) -> None:
+        """Exposure and white balance automatic again, to be fixed afresh `lock_after`
+        seconds from now (the light changed: a new game, the lamp switched on)."""
+        self.locked = False
+
     def close(self) -> None:
         try:
             self._release()
@@ -147,18 +156,51 @@ class Camera:
         self.close()
 
 
+AF_MANUAL = 0
+"""libcamera's AfModeEnum.Manual: the lens stays at LensPosition."""
+
+FOCUS_WAIT = 5.0
+"""Seconds an autofocus cycle may take before the lens is left where it is."""
+
+
+def full_view_mode(modes: list[dict], size: tuple[int, int]) -> dict | None:
+    """The sensor mode to ask for: of the modes that see the sensor's whole area (the
+    widest `crop_limits`), the smallest at least `size`, else the largest of them. The
+    mode libcamera picks for a 640x480 stream is the smallest, and on a Camera Module 3
+    that is 1536x864 cropped from the middle: the tray's edges fall outside the view."""
+    def area(mode):
+        crop = mode.get("crop_limits") or (0, 0, *mode["size"])
+        return crop[2] * crop[3]
+
+    if not modes:
+        return None
+    widest = max(area(m) for m in modes)
+    full = [m for m in modes if area(m) == widest]
+    big_enough = [m for m in full if m["size"][0] >= size[0] and m["size"][1] >= size[1]]
+    def pixels(mode):
+        return mode["size"][0] * mode["size"][1]
+
+    return min(big_enough, key=pixels) if big_enough else max(full, key=pixels)
+
+
 class PiCamera(Camera):
     """picamera2: RGB888 frames (B, G, R byte order: what OpenCV wants), 640x480.
 
-    Exposure and white balance run automatically until `lock()` (or, with
-    lock_after > 0, the first read that long after start), which fixes the values
-    the camera has settled on, so the dice colours stay stable through the game.
+    The sensor mode is one that sees the whole sensor (`full_view_mode`), and a capture
+    waits for the next frame (queue=False): no frame held from before the throw. A
+    camera with autofocus (Camera Module 3) is focused once at start by an autofocus
+    cycle, or set to `lens_position` (dioptres: 1 / distance in metres; the tray at 25-40
+    cm is 2.5-4), since it otherwise stays at its tuning default of about 1 m.
+    Exposure and white balance run automatically until `lock()` (or, with lock_after
+    > 0, the first read that long after start), which fixes them and the lens at the
+    values the camera has settled on, so the dice colours stay stable through the game;
+    `unlock()` starts that again (a new game, the light changed).
     """
 
     name = "picamera2"
 
     def __init__(self, size=(640, 480), lock_after: float = 2.0, fail_after: int = 5,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, lens_position: float | None = None):
         super().__init__(fail_after)
         os.environ.setdefault("LIBCAMERA_LOG_LEVELS", "3")
         try:
@@ -170,8 +212,10 @@ class PiCamera(Camera):
         except Exception as e:                 # RuntimeError: no camera number 0 found
             raise CameraUnavailable(f"no Pi camera ({type(e).__name__}: {e})") from None
         try:
+            mode = full_view_mode(self.cam.sensor_modes, tuple(size))
+            sensor = {"output_size": mode["size"], "bit_depth": mode["bit_depth"]} if mode else {}
             config = self.cam.create_preview_configuration(
-                main={"format": "RGB888", "size": tuple(size)})
+                main={"format": "RGB888", "size": tuple(size)}, queue=False, sensor=sensor)
             self.cam.configure(config)
             self.cam.start()
         except Exception as e:
@@ -182,6 +226,33 @@ class PiCamera(Camera):
         self.lock_after = lock_after
         self._started = clock()
         self.controls: dict | None = None
+        self.lens_position = lens_position
+        self.focused: bool | None = None  # None: a fixed-focus camera, or not tried
+        self.focus()
+
+    @property
+    def _offered(self) -> dict:
+        return getattr(self.cam, "camera_controls", None) or {}
+
+    def focus(self) -> None:
+        """Focus once: at `lens_position`, else by one autofocus cycle (which leaves the
+        lens there: AfMode Auto moves it only when triggered). A camera without
+        autofocus is left alone; a failure is logged, never fatal."""
+        if "AfMode" not in self._offered:
+            return
+        try:
+            if self.lens_position is not None:
+                self.cam.set_controls({"AfMode": AF_MANUAL, "LensPosition": self.lens_position})
+                self.focused = True
+            else:
+                self.focused = bool(self.cam.autofocus_cycle(wait=FOCUS_WAIT))
+        except Exception as e:
+            self.focused = False
+            log.warning("the Pi camera could not focus: %s", e)
+            return
+        if not self.focused:
+            log.warning("the Pi camera's autofocus found nothing sharp: set "
+                        "camera.lens_position (dioptres, about 3 for 33 cm)")
 
     def _read(self):
         if not self.locked and self.lock_after and self._clock() - self._started >= self.lock_after:
@@ -189,28 +260,44 @@ class PiCamera(Camera):
         return self.cam.capture_array("main", wait=CAPTURE_WAIT)
 
     def lock(self) -> bool:
-        """Fix exposure and white balance at the values the camera settled on. Only the
-        controls the camera advertises are sent (picamera2 refuses others), and with
-        libcamera 0.5 the exposure is fixed by ExposureTimeMode/AnalogueGainMode = 1
+        """Fix exposure, white balance and the lens at the values the camera settled on.
+        Only the controls the camera advertises are sent (picamera2 refuses others), and
+        with libcamera 0.5 the exposure is fixed by ExposureTimeMode/AnalogueGainMode = 1
         (manual), where AeEnable no longer does (picamera2 #1269). A lock that fails
         leaves the camera reading on automatic, logged once: it never fails the camera."""
         self.locked = True  # tried once: a failing lock is not retried at every read
         try:
             md = self.cam.capture_metadata(wait=CAPTURE_WAIT)
-            offered = getattr(self.cam, "camera_controls", None) or {}
+            offered = self._offered
             wanted = {"AeEnable": False, "AwbEnable": False,
-                      "ExposureTimeMode": 1, "AnalogueGainMode": 1}
+                      "ExposureTimeMode": 1, "AnalogueGainMode": 1, "AfMode": AF_MANUAL}
             controls = {k: v for k, v in wanted.items() if k in offered or (
                 not offered and k in ("AeEnable", "AwbEnable"))}
-            for key in ("ExposureTime", "AnalogueGain", "ColourGains"):
+            for key in ("ExposureTime", "AnalogueGain", "ColourGains", "LensPosition"):
                 if key in md and (not offered or key in offered):
                     controls[key] = md[key]
+            if "AfMode" in controls and self.lens_position is not None:
+                controls["LensPosition"] = self.lens_position
             self.cam.set_controls(controls)
         except Exception as e:
             log.warning("the Pi camera's exposure and white balance stay automatic: %s", e)
             return False
         self.controls = controls
         return True
+
+    def unlock(self) -> None:
+        offered = self._offered
+        auto = {"AeEnable": True, "AwbEnable": True, "ExposureTimeMode": 0,
+                "AnalogueGainMode": 0}
+        controls = {k: v for k, v in auto.items() if k in offered or (
+            not offered and k in ("AeEnable", "AwbEnable"))}
+        try:
+            self.cam.set_controls(controls)
+        except Exception as e:
+            log.warning("the Pi camera's exposure stays as it was: %s", e)
+            return
+        self.locked = False
+        self._started = self._clock()
 
     def _release(self) -> None:
         cam = getattr(self, "cam", None)
@@ -239,6 +326,7 @@ class CvCamera(Camera):
             raise CameraUnavailable(f"no V4L2 camera at /dev/video{index}")
         self.cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
         self.cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        self.cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # V4L2 queues 4: frames from before the throw
         self.name = f"opencv /dev/video{index}"
         self._clock = clock
         self.lock_after = lock_after
@@ -260,6 +348,13 @@ class CvCamera(Camera):
         ok2 = self.cap.set(cv2.CAP_PROP_AUTO_WB, 0)
         self.locked = True
         return bool(ok1 and ok2)
+
+    def unlock(self) -> None:
+        """V4L2 automatic exposure (3 = V4L2_EXPOSURE_APERTURE_PRIORITY) and AWB again."""
+        self.cap.set(self._cv2.CAP_PROP_AUTO_EXPOSURE, 3)
+        self.cap.set(self._cv2.CAP_PROP_AUTO_WB, 1)
+        self.locked = False
+        self._started = self._clock()
 
     def _release(self) -> None:
         if getattr(self, "cap", None) is not None:
@@ -329,12 +424,54 @@ class VirtualRoller:
 
 # --------------------------------------------------------------------------- from config
 
-def probe_cameras(cfg, *, clock: Callable[[], float] = time.monotonic):
+V4L2_SYSFS = Path("/sys/class/video4linux")
+
+
+def webcam_indices(index: int, sysfs: Path = V4L2_SYSFS) -> tuple[list[int], list[str]]:
+    """The /dev/videoN to try for a webcam, in order, and what was skipped. On a Pi 4 or
+    5 /dev/video0 can be the camera connector's raw node (driver unicam or rp1-cfe),
+    which opens but gives no picture OpenCV can read: capture nodes whose driver is
+    uvcvideo (a USB webcam) come first, and the configured index is kept only if its
+    driver is uvcvideo or unknown (no sysfs: not Linux, or a test)."""
+    def driver(n: int) -> str | None:
+        try:
+            return os.path.basename(os.readlink(sysfs / f"video{n}" / "device" / "driver"))
+        except OSError:
+            return None
+
+    def capture_node(n: int) -> bool:  # a UVC camera's second node (index 1) is metadata
+        try:
+            return (sysfs / f"video{n}" / "index").read_text().strip() == "0"
+        except OSError:
+            return True
+
+    nodes = sorted(int(p.name[5:]) for p in sysfs.glob("video*") if p.name[5:].isdigit()) \
+        if sysfs.is_dir() else []
+    uvc = [n for n in nodes if driver(n) == "uvcvideo" and capture_node(n)]
+    notes = []
+    own = driver(index)
+    if own in (None, "uvcvideo"):
+        order = [index]
+    else:
+        order = []
+        notes.append(f"opencv: /dev/video{index} is driven by {own}, not a USB webcam")
+    return order + [n for n in uvc if n != index], notes
+
+
+LIVE_SOURCES = {"auto": ["picamera2", "opencv"], "picamera2": ["picamera2"],
+                "opencv": ["opencv"]}
+"""The live cameras each camera.source may find (a folder is no camera to wait for)."""
+
+
+def probe_cameras(cfg, *, clock: Callable[[], float] = time.monotonic, live_only: bool = False,
+                  sysfs: Path = V4L2_SYSFS):
     """Try the sources the config allows, in order. Returns (camera or None, notes)."""
     notes: list[str] = []
     src = cfg.source
-    order = {"auto": ["picamera2", "opencv", "folder"], "picamera2": ["picamera2"],
-             "opencv": ["opencv"], "folder": ["folder"]}.get(src, [])
+    order = {"auto": ["picamera2", "opencv", "folder"], "folder": ["folder"]}.get(
+        src, LIVE_SOURCES.get(src, []))
+    if live_only:
+        order = LIVE_SOURCES.get(src, [])
     if src == "virtual":
         notes.append("camera: virtual roller (camera.source = \"virtual\")")
     elif src == "none":
@@ -343,9 +480,18 @@ def probe_cameras(cfg, *, clock: Callable[[], float] = time.monotonic):
     for kind in order:
         try:
             if kind == "picamera2":
-                return PiCamera(size, cfg.lock_after, cfg.fail_after, clock), notes
+                return PiCamera(size, cfg.lock_after, cfg.fail_after, clock,
+                                cfg.lens_position), notes
             if kind == "opencv":
-                return CvCamera(cfg.index, size, cfg.lock_after, cfg.fail_after, clock), notes
+                indices, skipped = webcam_indices(cfg.index, sysfs)
+                notes += skipped
+                for index in indices:
+                    try:
+                        return CvCamera(index, size, cfg.lock_after, cfg.fail_after,
+                                        clock), notes
+                    except CameraUnavailable as e:
+                        notes.append(f"opencv: {e}")
+                continue
             if kind == "folder":
                 if not cfg.folder:
                     if src == "folder":
@@ -357,6 +503,15 @@ def probe_cameras(cfg, *, clock: Callable[[], float] = time.monotonic):
         except Exception as e:            # a driver that fails in an unexpected way
             notes.append(f"{kind}: {type(e).__name__}: {e}")
     return None, notes
+
+
+def find_live_camera(cfg, *, clock: Callable[[], float] = time.monotonic) -> Camera:
+    """The first live camera the config allows (LiveCamera's look), or CameraUnavailable
+    saying what was tried."""
+    camera, notes = probe_cameras(cfg, clock=clock, live_only=True)
+    if camera is None:
+        raise CameraUnavailable("; ".join(notes) or "no live camera configured")
+    return camera
 
 
 def open_camera(cfg, *, say: Callable[[str], None] | None = None,
@@ -371,3 +526,213 @@ def open_camera(cfg, *, say: Callable[[str], None] | None = None,
     elif cam is not None and notes and cfg.source == "auto":
         say(f"camera: using {cam.name}")
     return cam
+
+
+# --------------------------------------------------------------------------- on its own thread
+
+RETRY_EVERY = 30.0
+"""Seconds between looks for a camera that is missing or failed (and at each Roll)."""
+STALL_AFTER = 5.0
+"""Seconds without a new frame from an open camera before a read says it failed."""
+IDLE_PERIOD = 0.5
+"""Seconds between frames while nobody reads (between throws): fresh, but cheap."""
+MISSED_WAIT = 0.02
+"""Seconds the thread waits after a missed frame before it reads again."""
+BUSY_FOR = 1.0
+"""A read within this many seconds means a throw is being read (no relock then)."""
+LIGHT_CHANGE = 0.35
+"""A change of the frame's mean brightness, as a fraction of it at the lock, that..."""
+LIGHT_CHANGE_FOR = 10.0
+"""...lasts this many seconds between throws, makes the camera fix its exposure afresh."""
+
+
+class CameraMissing(CameraFailed):
+    """No camera was found at this Roll; the next Roll (and the retry timer) looks again."""
+
+
+class LiveCamera:
+    """A live camera on a thread of its own, so that nothing it does holds up a button.
+
+    The thread opens the camera (`open_camera()` returns one or raises), reads it and
+    keeps only the newest frame; `read()` returns that frame once, or None at once when
+    there is no new one: it never waits. A camera whose read hangs stops the frames,
+    not the box: after `stall_after` seconds without one, read() raises CameraFailed.
+    A camera missing at start, or failed (`fail_after` bad reads, then released), is
+    looked for again every `retry_every` seconds and at once when read() is called
+    (a Roll press): that read waits (returning None) for the look's result, and raises
+    CameraMissing if there is still none. What the players should see is queued for
+    `news()`: "Camera back", "Camera lost". `relock()` fixes exposure and white balance
+    afresh (a new game); the thread does so itself when the light changes for good
+    between throws. Every call on the camera is made from the thread.
+    """
+
+    def __init__(self, open_camera: Callable[[], Camera], camera: Camera | None = None, *,
+                 retry_every: float = RETRY_EVERY, stall_after: float = STALL_AFTER,
+                 idle_period: float = IDLE_PERIOD, say: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        import queue
+        import threading
+
+        self._open = open_camera
+        self.camera = camera
+        self.retry_every = retry_every
+        self.stall_after = stall_after
+        self.idle_period = idle_period
+        self._say = say or log.warning
+        self._clock = clock
+        self._cond = threading.Condition()
+        self._news: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._frame = None
+        self._frame_no = 0      # frames captured
+        self._given = 0         # the frame number read() gave last
+        self._frame_at = clock()
+        self._looks = 0         # looks for a camera finished
+        self._asked: int | None = None  # _looks when read() asked for a look
+        self._look_now = False
+        self._relock = False
+        self._last_read = float("-inf")
+        self._lock_level: float | None = None
+        self._changed_since: float | None = None
+        self._next_look = clock() + retry_every
+        self._stop = False
+        self.error = "" if camera is not None else "no camera found"
+        self.name = camera.name if camera is not None else "camera (none yet)"
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+
+    # -- the game's side (the main thread) ------------------------------------------------
+
+    @property
+    def available(self) -> bool:
+        return self.camera is not None
+
+    def read(self):
+        """The newest frame not given yet, or None; never waits."""
+        with self._cond:
+            now = self._clock()
+            self._last_read = now
+            if self.camera is None:
+                if self._asked is None:
+                    self._asked = self._looks
+                    self._look_now = True
+                    self._cond.notify_all()
+                    return None
+                if self._looks == self._asked:
+                    return None  # still looking
+                self._asked = None
+                raise CameraMissing(self.error)
+            self._asked = None
+            if self._frame_no == self._given:
+                if now - self._frame_at >= self.stall_after:
+                    raise CameraFailed(f"{self.name}: no frame for {now - self._frame_at:.0f} s")
+                return None
+            self._given = self._frame_no
+            return self._frame
+
+    def relock(self) -> None:
+        """Fix exposure and white balance afresh (a new game: the light may have changed)."""
+        with self._cond:
+            self._relock = True
+            self._cond.notify_all()
+
+    def news(self) -> list[str]:
+        """What happened to the camera since the last call, for the screen."""
+        out = []
+        while not self._news.empty():
+            out.append(self._news.get())
+        return out
+
+    def close(self) -> None:
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        self._thread.join(timeout=CAPTURE_WAIT + 1)  # a Pi camera's capture gives up by then
+        if not self._thread.is_alive() and self.camera is not None:
+            self.camera.close()  # a thread still stuck in a read keeps it: a daemon
+
+    # -- the thread's side ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._stop:
+                    return
+                camera = self.camera
+                if camera is None:
+                    wait = self._next_look - self._clock()
+                    if not self._look_now and wait > 0:
+                        self._cond.wait(wait)
+                        continue
+                    self._look_now = False
+                elif self._last_read < self._clock() - BUSY_FOR:
+                    self._cond.wait(self.idle_period)  # nobody reading: a frame now and then
+                    if self._stop:
+                        return
+            if camera is None:
+                self._look()
+            else:
+                self._capture(camera)
+
+    def _look(self) -> None:
+        try:
+            camera = self._open()
+            error = ""
+        except Exception as e:  # CameraUnavailable, or a driver failing its own way
+            camera, error = None, str(e)
+        with self._cond:
+            self._looks += 1
+            self._next_look = self._clock() + self.retry_every
+            if camera is None:
+                self.error = error or "no camera found"
+                return
+            self.camera, self.name = camera, camera.name
+            self._frame_at = self._clock()
+        self._say(f"camera: {camera.name} found; the dice are read again")
+        self._news.put("Camera back")
+
+    def _capture(self, camera: Camera) -> None:
+        if self._relock:
+            self._relock = False
+            self._changed_since = self._lock_level = None
+            camera.unlock()
+        try:
+            frame = camera.read()
+        except CameraFailed as e:
+            camera.close()
+            with self._cond:
+                self.camera, self.error = None, str(e)
+                self._next_look = self._clock() + self.retry_every
+            self._say(f"camera: {e}; the dice are entered by hand, and the camera looked "
+                      f"for every {self.retry_every:g} s")
+            self._news.put("Camera lost")
+            return
+        if frame is None:  # a missed frame: a driver may miss them fast, do not spin
+            with self._cond:
+                self._cond.wait(MISSED_WAIT)
+            return
+        self._watch_the_light(camera, frame)
+        with self._cond:
+            self._frame = frame
+            self._frame_no += 1
+            self._frame_at = self._clock()
+
+    def _watch_the_light(self, camera: Camera, frame) -> None:
+        """Relock when the brightness the exposure was fixed for has gone for good: a
+        change lasting LIGHT_CHANGE_FOR seconds while no throw is read (a hand or the
+        dice change it for moments)."""
+        if not camera.locked:
+            self._lock_level = self._changed_since = None
+            return
+        level = float(frame[::16, ::16].mean())
+        if self._lock_level is None:
+            self._lock_level = level
+            return
+        now = self._clock()
+        if abs(level - self._lock_level) < LIGHT_CHANGE * max(self._lock_level, 8.0) \
+                or now - self._last_read < BUSY_FOR:
+            self._changed_since = None
+        elif self._changed_since is None:
+            self._changed_since = now
+        elif now - self._changed_since >= LIGHT_CHANGE_FOR:
+            log.info("the light changed: the camera's exposure is fixed afresh")
+            self._relock = True

@@ -6,11 +6,16 @@ A display is anything with `show(image)` (a PIL image, mode "1", of the display'
 
 `open_display(cfg)` builds one from the [display] config. If the OLED cannot be opened
 (no /dev/i2c-1, no permission, nothing at the address), it says why once and falls back
-to the terminal stand-in. luma is imported lazily.
+to the terminal stand-in, or (the service, `fallback = "none"`) keeps trying to open it.
+An OLED that fails in the middle of a game (a loose wire: luma raises its
+`DeviceNotFoundError`, not an OSError) is retried every few seconds by
+`ResilientDisplay` and given the last frame when it answers again; the game goes on
+without it meanwhile. luma is imported lazily.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sys
@@ -21,6 +26,11 @@ from pathlib import Path
 from PIL import Image
 
 OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
+
+log = logging.getLogger(__name__)
+
+RETRY_EVERY = 5.0
+"""Seconds between attempts to reopen an OLED that failed or was missing."""
 
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}   # ' ', ▀, ▄, █
 _UNHALF = {v: k for k, v in _HALF.items()}
@@ -351,6 +361,8 @@ class DimmingDisplay:
         self.state = "on"
 
     def tick(self) -> str:
+        if hasattr(self.inner, "tick"):
+            self.inner.tick()  # a failed OLED retried even while the screen stays the same
         idle = self._clock() - self._last_activity
         if self.blank_after and idle >= self.blank_after:
             if self.state != "blank":
@@ -377,6 +389,114 @@ class DimmingDisplay:
         return self.inner.close()
 
 
+def bus_errors() -> tuple[type[BaseException], ...]:
+    """What a lost OLED raises: luma's own errors (`DeviceNotFoundError` for EIO and
+    EREMOTEIO on I2C, `DevicePermissionError`, ...: subclasses of luma.core.error.Error,
+    not of OSError) and the OSErrors luma passes through (ENXIO, ETIMEDOUT)."""
+    try:
+        from luma.core.error import Error
+    except ImportError:
+        return (OSError,)
+    return (Error, OSError)
+
+
+class ResilientDisplay:
+    """An OLED that may come and go, and a game that goes on meanwhile.
+
+    `open_device()` returns a LumaDisplay or raises. A draw, contrast or power change that
+    raises one of `bus_errors()` marks the display failed: it is closed, said once (with
+    `say`), and reopened at the first show() or tick() `retry_every` seconds later, again
+    and again, quietly. Reopened, it gets the contrast, the last frame and the power
+    state it should have, and that is said once too. `display=None` starts failed (an
+    OLED missing at boot).
+    """
+
+    def __init__(self, open_device: Callable[[], LumaDisplay], display: LumaDisplay | None,
+                 size: tuple[int, int], name: str = "oled", retry_every: float = RETRY_EVERY,
+                 say: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self._open = open_device
+        self.display = display
+        self.size = tuple(size)
+        self.name = name
+        self.retry_every = retry_every
+        self._say = say or log.warning
+        self._clock = clock
+        self._errors = bus_errors()
+        self._next_try = clock() + retry_every
+        self._last: Image.Image | None = None
+        self.contrast: int | None = None
+        self.power = True
+        self.keep = False
+        self.lost = 0           # times the display was lost (for tests and the log)
+
+    @property
+    def failed(self) -> bool:
+        return self.display is None
+
+    def _do(self, what: Callable[[LumaDisplay], None]) -> None:
+        if self.display is None:
+            self.tick()
+            return
+        try:
+            what(self.display)
+        except self._errors as e:
+            self._lose(e)
+
+    def _lose(self, e: BaseException) -> None:
+        display, self.display = self.display, None
+        self.lost += 1
+        self._next_try = self._clock() + self.retry_every
+        self._say(f"display: the {self.name} stopped answering ({type(e).__name__}: {e}); "
+                  f"the game goes on, retrying every {self.retry_every:g} s")
+        display.close()  # quiet: it swallows the bus's errors
+
+    def tick(self) -> None:
+        """Reopen a failed display once `retry_every` has passed since the last try."""
+        if self.display is not None or self._clock() < self._next_try:
+            return
+        self._next_try = self._clock() + self.retry_every
+        try:
+            display = self._open()
+        except Exception:  # whatever the bus or driver says: the next try may work
+            return
+        try:
+            if self.contrast is not None:
+                display.set_contrast(self.contrast)
+            if self._last is not None:
+                display.show(self._last)
+            if not self.power:
+                display.set_power(False)
+            if self.keep:
+                display.keep_shown()
+        except self._errors:
+            display.close()
+            return
+        self.display = display
+        self._say(f"display: the {self.name} answers again")
+
+    def show(self, image: Image.Image) -> None:
+        self._last = _as_frame(image, self.size).copy()
+        self._do(lambda d: d.show(self._last))
+
+    def set_contrast(self, level: int) -> None:
+        self.contrast = max(0, min(255, int(level)))
+        self._do(lambda d: d.set_contrast(self.contrast))
+
+    def set_power(self, on: bool) -> None:
+        self.power = on
+        self._do(lambda d: d.set_power(on))
+
+    def keep_shown(self) -> None:
+        self.keep = True
+        if self.display is not None:
+            self.display.keep_shown()
+
+    def close(self) -> None:
+        if self.display is not None:
+            self.display.close()
+
+
 # --------------------------------------------------------------------------- from config
 
 def _open_oled(cfg, serial=None):
@@ -396,38 +516,70 @@ def _open_oled(cfg, serial=None):
     return cls(serial, width=cfg.width, height=cfg.height, rotate=cfg.rotate)
 
 
-def describe_error(cfg, exc: BaseException) -> str:
-    """One sentence saying why the OLED did not open and what to do."""
+def describe_error(cfg, exc: BaseException, bus_exists: Callable[[str], bool] = os.path.exists
+                   ) -> str:
+    """One sentence saying why the OLED did not open and what to do, from the type of
+    luma's exception and whether the bus's device node is there: luma raises the same
+    DeviceNotFoundError for a bus that is not enabled ("/dev/i2c-1" missing) and for an
+    OLED that does not answer on a working bus, and only the first needs a reboot."""
     text = f"{type(exc).__name__}: {exc}"
+    node = (f"/dev/i2c-{cfg.i2c_port}" if cfg.interface == "i2c"
+            else f"/dev/spidev{cfg.spi_port}.{cfg.spi_device}")
     where = (f"I2C bus {cfg.i2c_port} address 0x{cfg.i2c_address:02X}" if cfg.interface == "i2c"
              else f"SPI {cfg.spi_port}.{cfg.spi_device}")
-    hint = ""
-    low = text.lower()
-    if "not found" in low and cfg.interface == "i2c":
-        hint = " - enable I2C (sudo raspi-config nonint do_i2c 0) and reboot"
-    elif "permission" in low:
-        hint = " - add the user to the i2c/spi/gpio groups"
-    elif "remote i/o" in low or "errno 121" in low:
-        hint = " - nothing answers there: check wiring and display.i2c_address (i2cdetect -y 1)"
-    elif "no module named" in low:
-        hint = " - install the missing module on the Pi (see docs/install.md)"
+    hint = _hint(cfg, exc, node, bus_exists)
     return f"display: cannot open {cfg.driver} on {where} ({text}){hint}"
 
 
+def _hint(cfg, exc: BaseException, node: str, bus_exists: Callable[[str], bool]) -> str:
+    try:
+        from luma.core import error as luma
+    except ImportError:
+        luma = None
+    bus = "I2C" if cfg.interface == "i2c" else "SPI"
+    if isinstance(exc, ImportError):
+        return " - install the missing module on the Pi (see docs/install.md)"
+    if isinstance(exc, PermissionError) or (
+            luma is not None and isinstance(exc, luma.DevicePermissionError)):
+        return f" - add the user to the {bus.lower()} and gpio groups, then log in again"
+    if not bus_exists(node):
+        return (f" - no {node}: enable {bus} (sudo raspi-config nonint do_{bus.lower()} 0) "
+                "and reboot")
+    if (luma is not None and isinstance(exc, luma.DeviceNotFoundError)) or isinstance(exc, OSError):
+        if cfg.interface == "i2c":
+            return (" - the bus works but nothing answers there: check the wiring and "
+                    f"display.i2c_address (i2cdetect -y {cfg.i2c_port})")
+        return " - the bus works but the OLED does not answer: check the wiring and pins"
+    return ""
+
+
 def open_display(cfg, *, stream=None, serial=None, say: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic, dimming: bool = True):
-    """The display for a DisplayConfig; `serial` replaces the I2C/SPI bus (tests)."""
+                 clock: Callable[[], float] = time.monotonic, dimming: bool = True,
+                 bus_exists: Callable[[str], bool] = os.path.exists):
+    """The display for a DisplayConfig; `serial` replaces the I2C/SPI bus (tests).
+
+    An OLED that opens is a ResilientDisplay (retried when it fails later). One that does
+    not is said once, then replaced by the terminal stand-in (the simulator), or with
+    `fallback = "none"` (the service) retried every few seconds until it answers."""
     say = say or (lambda m: print(m, file=sys.stderr))
     size = (cfg.width, cfg.height)
     driver = cfg.driver
     display = None
     if driver in OLED_DRIVERS:
+        def open_device():
+            return LumaDisplay(_open_oled(cfg, serial), name=cfg.driver)
+
+        fallback = getattr(cfg, "fallback", "terminal")
         try:
-            display = LumaDisplay(_open_oled(cfg, serial), name=driver)
+            oled = open_device()
         except Exception as e:          # DeviceNotFoundError, PermissionError, ImportError...
-            fallback = getattr(cfg, "fallback", "terminal")
-            say(describe_error(cfg, e) + f"; using the {fallback} stand-in")
+            oled = None
+            then = (f"retrying every {RETRY_EVERY:g} s" if fallback == "none"
+                    else f"using the {fallback} stand-in")
+            say(describe_error(cfg, e, bus_exists) + f"; {then}")
             driver = fallback
+        if oled is not None or fallback == "none":
+            display = ResilientDisplay(open_device, oled, size, cfg.driver, say=say, clock=clock)
     if display is None:
         if driver == "terminal":
             display = TerminalDisplay(stream, size)

@@ -98,7 +98,7 @@ def test_a_pin_is_any_name_gpiozero_takes(written, kept):
     ("28", "buttons.up: '28' is not a GPIO of the 40-pin header (0 to 27)"),
     ("pin29", "buttons.up: 'pin29' is not a pin name: write the GPIO (BCM) number, 5 or "
               '"GPIO5" (gpiozero also takes "BCM5", "BOARD29" and "J8:29" for it)'),
-    ("BOARD1", "buttons.up: 'BOARD1' is physical pin 1, which is power or ground, not a GPIO"),
+    ("BOARD1", "buttons.up: 'BOARD1' is physical pin 1, which is 3V3, not a GPIO"),
     ("J8:41", "buttons.up: 'J8:41' is not a pin of the 40-pin header (1 to 40)"),
     ("GPIO05", "buttons.up: 'GPIO05' is not a name gpiozero takes; write \"GPIO5\""),
 ])
@@ -404,3 +404,18 @@ def test_wrong_players_are_not_also_a_names_mismatch():
 def test_a_quarter_turn_is_refused_since_the_screens_are_landscape():
     with pytest.raises(ConfigError, match=r"display\.rotate"):
         from_dict({"display": {"rotate": 1}})
+
+
+def test_config_check_warns_when_spi_is_chosen_but_its_modules_do_not_import(
+        tmp_path, capsys, monkeypatch):
+    spi = tmp_path / "spi.toml"
+    spi.write_text('[display]\ninterface = "spi"\n')
+    cfg = C.load_config(str(spi))
+    assert C.warnings(cfg, importable=lambda m: True) == []
+    (only,) = C.warnings(cfg, importable=lambda m: m != "spidev")
+    assert only.startswith('display.interface = "spi": spidev cannot be imported here')
+    assert "sudo apt install python3-spidev" in only
+    assert C.warnings(C.defaults(), importable=lambda m: False) == []   # I2C needs neither
+    monkeypatch.setattr(C, "_importable", lambda m: False)
+    assert run_config_command("--check", str(spi)) == 0    # valid: a warning, not an error
+    assert "config warning: display.interface" in capsys.readouterr().err

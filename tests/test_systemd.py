@@ -111,7 +111,7 @@ def test_install_dry_run_mentions_every_step():
     steps = [line for line in out.splitlines() if line.startswith("== ")]
     assert [s.split()[1] for s in steps] == [f"{i}/7" for i in range(1, 8)]
     for needle in [
-        "apt-get install -y --no-install-recommends",
+        "apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends",
         "python3-picamera2", "python3-venv", "fonts-dejavu-core", "i2c-tools", "python3-lgpio",
         "raspi-config nonint do_i2c 0",
         "usermod -a -G gpio,i2c,spi,video companion",
@@ -151,14 +151,72 @@ def test_install_dry_run_options():
     assert r.returncode == 2 and "unknown option --bogus" in r.stderr
 
 
+def fake_dpkg(tmp_path: Path, arch: str) -> dict[str, str]:
+    """An environment whose `dpkg --print-architecture` says `arch`."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    dpkg = bin_dir / "dpkg"
+    dpkg.write_text(f"#!/bin/sh\necho {arch}\n")
+    dpkg.chmod(0o755)
+    return {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+
+
 def test_install_refuses_to_run_for_real_without_root():
-    import os
+    """Whatever folder the checkout is in: as root the script is run as nobody, read from
+    standard input (nobody may not enter a clone under a 0700 folder), from /."""
+    import tempfile
+
+    public = Path(tempfile.mkdtemp(prefix="companion-install-"))  # pytest's are 0700
+    public.chmod(0o755)
+    env = fake_dpkg(public, "arm64")
+    (public / "bin").chmod(0o755)
     if os.geteuid() == 0:
         runuser = shutil.which("runuser")
         if runuser is None:
             pytest.skip("root without runuser: the real install would start")
-        cmd = [runuser, "-u", "nobody", "--", "bash", str(INSTALL)]
+        cmd = [runuser, "-u", "nobody", "--", "env", f"PATH={env['PATH']}", "bash", "-s"]
     else:
-        cmd = ["bash", str(INSTALL)]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
-    assert r.returncode == 1 and "run as root" in r.stderr
+        cmd = ["bash", "-s"]
+    try:
+        with INSTALL.open("rb") as script:
+            r = subprocess.run(cmd, stdin=script, capture_output=True, text=True, timeout=30,
+                               cwd="/", env=env)
+    finally:
+        shutil.rmtree(public)
+    assert r.returncode == 1 and "run as root" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("arch, why", [
+    ("armhf", "this is a 32-bit system (armhf): install the 64-bit Raspberry Pi OS"),
+    ("amd64", "this is not a Raspberry Pi (amd64, not ARM)"),
+])
+def test_install_refuses_a_32_bit_or_non_arm_system_with_a_sentence(tmp_path, arch, why):
+    r = subprocess.run(["bash", str(INSTALL)], capture_output=True, text=True, timeout=30,
+                       env=fake_dpkg(tmp_path, arch))
+    assert r.returncode == 1 and r.stderr.startswith(f"install.sh: {why}"), r.stderr
+    dry = subprocess.run(["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True,
+                         timeout=30, env=fake_dpkg(tmp_path, arch))
+    assert dry.returncode == 0 and f"a real install would stop here: {why}" in dry.stdout
+
+
+def test_install_option_missing_its_argument_fails_cleanly():
+    r = subprocess.run(["bash", str(INSTALL), "--dry-run", "--src"], capture_output=True,
+                       text=True, timeout=30)
+    assert r.returncode == 2 and r.stderr == "install.sh: --src needs a folder: --src DIR\n"
+
+
+def test_install_runs_unattended_and_pins_what_it_installs_from_pypi():
+    text = INSTALL.read_text(encoding="utf-8")
+    assert "export DEBIAN_FRONTEND=noninteractive" in text
+    out = dry_run()
+    assert "apt-get -o DPkg::Lock::Timeout=600 install -y" in out
+    pips = [line for line in out.splitlines() if "/bin/pip install" in line]
+    assert pips and all(f"-c {ROOT}/systemd/constraints.txt" in line for line in pips)
+    for name in ("constraints.txt", "constraints-numpy1.txt", "constraints-numpy2.txt"):
+        pins = [line for line in (ROOT / "systemd" / name).read_text().splitlines()
+                if line and not line.startswith("#")]
+        assert pins and all(re.fullmatch(r"[\w.\-]+==[\w.]+", p) for p in pins), pins
+
+
+def test_the_unit_leaves_a_traceback_when_the_watchdog_kills_it():
+    assert re.search(r"^Environment=PYTHONFAULTHANDLER=1$", unit_text(), re.MULTILINE)

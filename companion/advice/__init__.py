@@ -17,6 +17,7 @@ ADVISORS: dict[str, str] = {
     "risknroll": "companion.advice.risknroll",
     "216": "companion.advice.two_sixteen",
     "sixseven": "companion.advice.sixseven",
+    "charidice": "companion.advice.charidice",
 }
 """Game name -> module whose `advise(state)` ranks that game's options."""
 
@@ -62,11 +63,16 @@ def odds_text(advice: Advice) -> str:
 def odds_label(game: str, advice: Sequence[Advice]) -> str:
     """The label over the odds column, as the game's advisor names what its value and
     chance are (its `ODDS_LABEL`, e.g. "pts bust"); "" where no option shows them (every
-    detail is the advisor's own text, or the game has no advisor)."""
+    detail is the advisor's own text, unless its `DETAILS_ARE_ODDS` says its details are
+    those columns; or the game has no advisor)."""
     module = ADVISORS.get(game)
-    if module is None or all(getattr(a, "detail", None) is not None for a in advice):
+    if module is None or not advice:
         return ""
-    return getattr(importlib.import_module(module), "ODDS_LABEL", "")
+    advisor = importlib.import_module(module)
+    if all(getattr(a, "detail", None) is not None for a in advice) and not getattr(
+            advisor, "DETAILS_ARE_ODDS", False):
+        return ""
+    return getattr(advisor, "ODDS_LABEL", "")
 
 
 def best_action(state: State) -> Action:

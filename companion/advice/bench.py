@@ -79,6 +79,7 @@ def advice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATE
         chances = " ".join(f"{n}:{bust_chance(n, deuces):.4f}" for n in range(1, DICE + 1))
         out(f"bust chance by dice thrown{' (Deuces)' if deuces else ''}: {chances}")
     two_sixteen_figures(out)
+    charidice_figures(out, states)
 
 
 FIVE_HELP = ("+1/-1", "+2/-2", "Opposite", "Reroll 1", "Wild")
@@ -112,6 +113,30 @@ def two_sixteen_figures(out: Callable[[str], None] = print, repeats: int = 5) ->
     )
 
 
+def charidice_figures(out: Callable[[str], None] = print, states: int = QUERY_STATES) -> None:
+    """Charidice: the cold build of its tables, query ms, and a fresh turn's worth."""
+    from companion.rules import charidice
+
+    from . import charidice as advisor
+
+    advisor.tables.cache_clear()
+    advisor._best_colour.cache_clear()
+    start = time.perf_counter()
+    tables = advisor.tables()
+    out(f"Charidice tables, cold (6^6 dice states, 3 throws): {time.perf_counter() - start:.3f} s")
+    times = sorted(_query_times(states, charidice.GAME, advisor.advise))
+    median, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
+    out(
+        f"Charidice advise(): median {median * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, "
+        f"max {times[-1] * 1e3:.3f} ms over {len(times)} decisions"
+    )
+    fresh = (advisor.FREE,) * advisor.N
+    out(
+        f"Charidice fresh turn under best play: {tables.points[-1][fresh]:.2f} points, "
+        f"{tables.given[-1][fresh]:.2f} donated"
+    )
+
+
 def _cards_under(rules) -> str:
     names = [card.name for card in ACTION_CARDS if turn_rules(card.name) == rules]
     return ", ".join(["no card"] * (rules == PLAIN) + names)
@@ -122,14 +147,14 @@ def _fresh(card: str | None) -> float:
     return {a.action["play"]: a.value for a in advise(state)}[card is not None]
 
 
-def _query_times(count: int) -> list[float]:
+def _query_times(count: int, game=GAME, advise=advise) -> list[float]:
     """Seconds per `advise` call at decisions met while the advice plays seeded games."""
     rng = random.Random(1)
-    state = GAME.new(4)
+    state = game.new(4)
     times = []
     while len(times) < count:
         if state.is_over():
-            state = GAME.new(4)
+            state = game.new(4)
         chance = state.chance()
         if chance:
             state = state.apply(chance.sample(rng))

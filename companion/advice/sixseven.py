@@ -37,6 +37,12 @@ from companion.rules.sixseven import (
 
 from . import Advice, ranked
 
+ODDS_LABEL = "67% dbl% VP"
+"""Over the odds column: the chance to end the turn on 67, of a double SIX SEVEN (the
+game won), and the VP expected; for the card taken, those of the next turn with it."""
+DETAILS_ARE_ODDS = True
+"""Every option's detail is in the columns ODDS_LABEL names: the label is shown."""
+
 WIN_VP = 10.0
 """What a double SIX SEVEN is counted as worth in VP when options are ranked: more than
 any round can bring (3 + 2), as it ends the game."""
@@ -222,8 +228,7 @@ def advise(state: SixSevenState) -> list[Advice]:
         options = []
         for action in state.legal_actions():
             odds = _fresh_turn(fresh, state.hand + (action["card"],))
-            options.append((action, state.label(action), odds.value, None,
-                            f"next turn {odds.value:.2f} VP, 67 {odds.six_seven:.0%}"))
+            options.append((action, state.label(action), odds.value, None, _words(odds)))
         return _with_details(options)
     return []
 
@@ -235,14 +240,16 @@ def _fresh_turn(state: SixSevenState, hand: tuple[str, ...]) -> Odds:
 
 
 def _words(odds: Odds) -> str:
-    """What the menu shows beside an option: "67 31% · double 2.1% · 2.4 VP"."""
-    return f"67 {odds.six_seven:.0%} · double {_percent(odds.double)} · {odds.value:.1f} VP"
+    """What the menu shows beside an option, in the columns ODDS_LABEL names: the
+    chance in percent to end on 67, of a double SIX SEVEN, and the VP: "31 2.1 2.4"."""
+    return f"{odds.six_seven * 100:.0f} {_percent(odds.double)} {odds.value:.1f}"
 
 
 def _percent(p: float) -> str:
+    """A chance in percent, a decimal below 10 (a double is rare): "0", "2.1", "17"."""
     if p == 0:
-        return "0%"
-    return f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
+        return "0"
+    return f"{p * 100:.1f}" if p < 0.1 else f"{p * 100:.0f}"
 
 
 def _with_details(options: list) -> list[Advice]:

@@ -41,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     except C.ConfigError as e:
         print(f"config error: {e}", file=sys.stderr)
         return 2
+    for warning in C.warnings(cfg):
+        print(f"config warning: {warning}", file=sys.stderr)
     if args.check:
         print(f"config OK: {cfg.source or C.DEFAULT_PATH + ' (absent: built-in defaults)'}")
         return 0

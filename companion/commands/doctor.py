@@ -5,6 +5,12 @@ every part the box needs works (config, display, buttons, store, and I2C when th
 OLED is on I2C), 1 otherwise. A missing camera is reported but not fatal: the dice
 can be entered with the buttons. Stop the service first (`sudo systemctl stop
 companion`): it holds the GPIO pins and the camera.
+
+It checks what the service uses: with the service installed (/var/lib/companion there)
+and no STATE_DIRECTORY set, the store is the service's, not the one in the caller's
+home. Run it as the service's user to check as the service runs (its groups, its
+permissions): `sudo -u companion companion doctor` (docs/install.md); run as anyone
+else, it says so.
 """
 
 from __future__ import annotations
@@ -16,6 +22,10 @@ import sys
 from dataclasses import dataclass
 
 OK, MISSING, FAIL = "OK", "MISSING", "FAIL"
+
+SERVICE_USER = "companion"
+SERVICE_STATE = "/var/lib/companion"
+"""The user and state directory of systemd/companion.service (User=, StateDirectory=)."""
 
 
 @dataclass
@@ -104,7 +114,7 @@ def check_buttons(cfg) -> Check:
             fix = "add the user to the gpio group (sudo usermod -aG gpio $USER), log in again"
         return Check("buttons", FAIL, f"cannot claim {pins} ({text})", fix)
     try:
-        pressed = [n for n, btn in src.buttons.items() if btn.is_pressed]
+        pressed = [n for n, btn in src.buttons.items() if btn.is_active]
     finally:
         src.close()
     if pressed:
@@ -199,9 +209,9 @@ def check_i2c(cfg) -> Check:
         from smbus2 import SMBus
     except ImportError:
         return Check("i2c", OK, f"{dev} present (smbus2 missing: address not probed)")
-    try:
+    try:  # a quick write, as i2cdetect probes 0x3C: an OLED need not answer reads
         with SMBus(d.i2c_port) as bus:
-            bus.read_byte(d.i2c_address)
+            bus.write_quick(d.i2c_address)
     except OSError as e:
         return Check("i2c", FAIL, f"nothing answers at 0x{d.i2c_address:02X} on {dev} ({e})",
                      f"check wiring (SDA GPIO2, SCL GPIO3, 3V3, GND); i2cdetect -y "
@@ -309,6 +319,32 @@ def run_checks(cfg, draw: bool = True, snapshot: str | None = None) -> list[Chec
     return checks
 
 
+def as_the_service(state: str = SERVICE_STATE, user: str = SERVICE_USER) -> list[str]:
+    """Set up this process as the service's unit does, where the service is installed:
+    its state directory (so the store checked is the service's) and lgpio's working
+    directory (LG_WD: lgpio makes its pipes there, and the caller's folder may not be
+    writable by the service's user). Returns what the person should know about it."""
+    import pwd
+
+    notes = []
+    if "STATE_DIRECTORY" not in os.environ and os.path.isdir(state):
+        os.environ["STATE_DIRECTORY"] = state
+        notes.append(f"the service is installed: checking its store in {state}")
+    if "LG_WD" not in os.environ:
+        here = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
+        os.environ["LG_WD"] = here if here and os.access(here, os.W_OK) else "/tmp"
+    try:
+        service_uid = pwd.getpwnam(user).pw_uid
+    except KeyError:
+        return notes
+    if os.geteuid() != service_uid:
+        me = pwd.getpwuid(os.geteuid()).pw_name
+        notes.append(f"running as {me}, not as the service's user {user}: permissions and "
+                     f"groups are {me}'s; to check as the service runs: "
+                     f"sudo -u {user} companion doctor")
+    return notes
+
+
 def run(args: argparse.Namespace) -> int:
     import warnings
 
@@ -316,6 +352,8 @@ def run(args: argparse.Namespace) -> int:
 
     os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
     os.environ.setdefault("LIBCAMERA_LOG_LEVELS", "3")
+    for note in as_the_service():
+        print(f"note: {note}")
     try:
         cfg = C.load_config(args.config, say=lambda m: None)
     except C.ConfigError as e:

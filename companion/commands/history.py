@@ -50,6 +50,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def other_rules(record) -> str:
+    """Why a game stored under another version of its rules cannot be replayed, or ""."""
+    from companion import rules
+
+    try:
+        rules.get(record.game).check_stored(record.version, record.id)
+    except rules.IllegalAction as refused:
+        return str(refused)
+    return ""
+
+
 def title(game: str) -> str:
     """The game's title, or its stored name if this companion does not know it."""
     from companion import rules
@@ -76,6 +87,7 @@ def as_json(record) -> dict:
         "steps": len(record.actions),
         "scores": list(record.scores) if record.scores is not None else None,
         "winners": list(record.winners) if record.winners is not None else None,
+        "version": record.version,
     }
     if record.damage:
         result["damage"] = record.damage
@@ -99,12 +111,16 @@ def line(record) -> str:
                 f"(companion replay {record.id})"
                 + (f"; damaged in the store ({record.damage})" if record.damage else ""))
     text = f"{record.id:>4}  {when(record.finished)}  {title(record.game)}  {seats}"
+    if other_rules(record):
+        text += f"; rules version {record.version}, not replayable by this companion"
     return f"{text}; damaged in the store ({record.damage})" if record.damage else text
 
 
 def in_progress(record) -> str:
     if record.damage:
         then = f"it is damaged in the store ({record.damage}) and cannot be resumed."
+    elif other_rules(record):
+        then = other_rules(record).replace(f"Game {record.id} was", "it was")
     else:
         then = "`companion play` resumes it."
     return (

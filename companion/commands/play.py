@@ -265,6 +265,11 @@ def _setup(args, cfg, rules):
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     if names and len(names) != players:
         raise ValueError(f"{len(names)} names for {players} players")
+    from companion.config import NAME_LENGTH
+
+    for name in names:
+        if len(name) > NAME_LENGTH:
+            raise ValueError(f"the name {name!r} is longer than {NAME_LENGTH} letters")
     start = "game"
     if args.game:
         start = "options" if players else "players"
@@ -337,8 +342,15 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
             photos=_keeper(cfg, dice, store, said),
         )
         footer = _Footer(display, said) if simulator else None
-        shown = status = None
+        camera = getattr(dice, "camera", None)
+        shown = status = game = None
         while True:
+            if table.game_id != game:  # a new game (or the one resumed): the light may
+                game = table.game_id  # have changed since the exposure was fixed
+                if game is not None and hasattr(camera, "relock"):
+                    camera.relock()
+            for text in camera.news() if hasattr(camera, "news") else ():
+                table.tell(text)  # "Camera back", "Camera lost"
             screen = table.screen()
             if screen != shown:
                 image = render(screen, display.size)
@@ -424,30 +436,41 @@ def _is_terminal(display) -> bool:
 
 
 def _dice(args, cfg, simulator: bool, say):
-    """The dice source: the flag, else the config's camera; virtual dice in the simulator."""
+    """The dice source: the flag, else the config's camera; virtual dice in the simulator.
+
+    A live camera (a Pi camera, a webcam) is read on a thread of its own (LiveCamera), so
+    the buttons answer whatever it does; on the box it is looked for again and again if
+    it is missing at start or fails, and the dice are entered by hand meanwhile."""
+    from functools import partial
+
     from companion.dice_input import CameraDice, VirtualDice
     from hardware import camera as cameras
 
     seed = args.seed if args.seed is not None else cfg.camera.seed
     choice = args.camera
+    c = cfg.camera
     if choice is None:
-        if cfg.camera.source == "virtual" or (simulator and cfg.camera.source == "auto"):
+        if c.source == "virtual" or (simulator and c.source == "auto"):
             choice = "virtual"
-        elif cfg.camera.source == "none":
+        elif c.source == "none":
             return None
     if choice == "virtual":
         return VirtualDice(cameras.VirtualRoller(seed))
     if choice == "webcam":
-        camera = cameras.CvCamera(cfg.camera.index, (cfg.camera.width, cfg.camera.height),
-                                  cfg.camera.lock_after, cfg.camera.fail_after)
-        return CameraDice(camera, live=True)
+        webcam = partial(cameras.CvCamera, c.index, (c.width, c.height), c.lock_after,
+                         c.fail_after)
+        return CameraDice(cameras.LiveCamera(webcam, webcam(), retry_every=c.retry_every,
+                                             say=say), live=True)
     if choice is not None:
-        return CameraDice(cameras.FolderCamera(choice, cfg.camera.loop, cfg.camera.fail_after),
-                          live=False)
-    camera = cameras.open_camera(cfg.camera, say=say)
-    if camera is None:
+        return CameraDice(cameras.FolderCamera(choice, c.loop, c.fail_after), live=False)
+    camera = cameras.open_camera(c, say=say)
+    if isinstance(camera, cameras.FolderCamera):
+        return CameraDice(camera, live=False)
+    if camera is None and (simulator or c.source not in cameras.LIVE_SOURCES):
         return VirtualDice(cameras.VirtualRoller(seed)) if simulator else None
-    return CameraDice(camera, live=not isinstance(camera, cameras.FolderCamera))
+    live = cameras.LiveCamera(partial(cameras.find_live_camera, c), camera,
+                              retry_every=c.retry_every, say=say)
+    return CameraDice(live, live=True)
 
 
 def _keeper(cfg, dice, store, say):

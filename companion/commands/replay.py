@@ -3,9 +3,11 @@
 The store keeps actions, not states, so this is the proof that a stored game can be
 rebuilt: every action is applied again through today's rules. A step the rules no
 longer accept is reported with its number and the state just before it, and so is a
-game damaged in the store (a value that is not JSON, see GameRecord.damage). FILE is a
-JSON export of a game (`game`, `players`, `options`, `names`, `actions`); the output
-of `replay --json` is one, so `companion replay 12 --json > game.json` exports a game.
+game damaged in the store (a value that is not JSON, see GameRecord.damage). A game
+stored under another version of its rules (`Game.version`) is refused, never rescored.
+FILE is a JSON export of a game (`game`, `players`, `options`, `names`, `actions`, and
+`version`, 1 if absent); the output of `replay --json` is one, so
+`companion replay 12 --json > game.json` exports a game.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = load(args.game, args.store)
         rules_game = rules.get(game["game"])
+        rules_game.check_stored(game["version"], game["id"])  # never rescored silently
         state = rules_game.new(game["players"], game["options"])
     except (NotAGame, rules.IllegalAction) as e:
         print(f"companion replay: {e}", file=sys.stderr)
@@ -103,6 +106,7 @@ def from_store(game_id: int, store_path: str | None) -> dict[str, Any]:
         "options": record.options,
         "actions": list(record.actions),
         "damage": record.damage,
+        "version": record.version,
     }
 
 
@@ -126,6 +130,9 @@ def from_file(path: Path) -> dict[str, Any]:
         players = 0
     if not isinstance(data.get("actions"), list):
         problems.append("'actions' must be a list")
+    version = data.get("version", 1)  # exports older than rules versions: version 1
+    if not isinstance(version, int) or isinstance(version, bool):
+        problems.append("'version' must be a number")
     if not isinstance(data.get("options", {}), dict):
         problems.append("'options' must be an object")
     names = data.get("names", [f"P{seat + 1}" for seat in range(players)])
@@ -140,6 +147,7 @@ def from_file(path: Path) -> dict[str, Any]:
         "names": [str(name) for name in names],
         "options": data.get("options", {}),
         "actions": data["actions"],
+        "version": version,
     }
 
 
@@ -167,6 +175,7 @@ def as_json(game: dict[str, Any], state, steps: int, failure: Failure | None) ->
         "players": game["players"],
         "names": game["names"],
         "options": game["options"],
+        "version": game["version"],
         "steps": steps,
         "state": state.to_json(),
         "scores": list(state.scores()),

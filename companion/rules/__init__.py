@@ -3,7 +3,7 @@
 Nothing here does I/O, reads a clock or rolls dice; see `core` for the vocabulary.
 """
 
-from . import risknroll, sixseven, two_sixteen
+from . import charidice, risknroll, sixseven, two_sixteen
 from .core import (
     CHANCE,
     TERMINAL,
@@ -12,6 +12,7 @@ from .core import (
     Game,
     IllegalAction,
     Option,
+    RulesChanged,
     State,
     Throw,
     View,
@@ -22,7 +23,8 @@ from .core import (
 )
 
 GAMES: dict[str, Game] = {
-    game.name: game for game in (two_sixteen.GAME, risknroll.GAME, sixseven.GAME)
+    game.name: game
+    for game in (two_sixteen.GAME, charidice.GAME, risknroll.GAME, sixseven.GAME)
 }
 
 
@@ -43,6 +45,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Option",
+    "RulesChanged",
     "State",
     "Throw",
     "View",

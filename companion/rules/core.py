@@ -28,6 +28,11 @@ class IllegalAction(ValueError):
     """An action the rules do not allow here; its message is meant for a player."""
 
 
+class RulesChanged(IllegalAction):
+    """A stored game was played under another version of its rules than these: replaying
+    it could rescore it without a word, so it is refused (and kept as stored)."""
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
@@ -389,6 +394,16 @@ class Game:
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         return self._from_json(data)
+
+    def check_stored(self, version: int, game_id: int | None = None) -> None:
+        """RulesChanged unless a game stored under rules `version` is replayed by the same
+        rules: every replay of a stored game (resume, `companion replay`) asks first."""
+        if version != self.version:
+            which = "This game" if game_id is None else f"Game {game_id}"
+            raise RulesChanged(
+                f"{which} was stored under rules version {version} of {self.title}; "
+                f"this companion has version {self.version}: it cannot be replayed safely."
+            )
 
     def replay(
         self, players: int, options: Mapping[str, Any] | None, actions: Sequence[Action]

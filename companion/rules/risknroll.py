@@ -75,7 +75,7 @@ CARDS_BY_NAME = {c.name: c for c in ACTION_CARDS}
 SHORT_NAMES = {"No Harm/No Foul": "No Harm", "The Plague": "Plague"} | {
     c.name: f"Bonus {c.amount}" for c in ACTION_CARDS if c.effect == "bonus"}
 """The card in play as the line of facts names it, beside the turn on a 128-pixel line
-("Turn 1280 (last) · No Harm"); the card's full name is on the screens where it is drawn."""
+("Final turn 1280 · No Harm"); the card's full name is on the screens where it is drawn."""
 FULL_DECK = tuple(c.copies for c in ACTION_CARDS)
 ROLL_OUT_CARDS = ("plus_minus", "bonus", "plague")
 """Cards whose reward is earned by rolling out."""
@@ -285,11 +285,12 @@ class RiskNRollState:
         return winners_by_score(self.totals) if self.is_over() else ()
 
     def view(self) -> View:
-        # In the final round every turn is its player's last (R23): said beside the turn
-        # total, which a cut line keeps, as it keeps the card after them (short names).
+        # "This turn 350": the points of this turn, named (a bare "Turn 350" read as the
+        # turn's number). In the final round every turn is its player's last (R23):
+        # "Final turn 350", as short, so the card after it is kept (short names).
         # The dice thrown are the view's own (the throw names their number): no count.
-        last = " (last)" if self.final_round and not self.is_over() else ""
-        lines = [f"Turn {self.turn_points}{last}"]
+        which = "Final" if self.final_round and not self.is_over() else "This"
+        lines = [f"{which} turn {self.turn_points}"]
         if self.card:
             declined = not self.card_in_play and self.phase != "card"
             lines.append(("Declined " if declined else "") + SHORT_NAMES.get(self.card, self.card))
@@ -331,8 +332,8 @@ class RiskNRollState:
             return replace(self, roll=roll, phase="choose", message="")
         if self._effect("no_harm"):
             kept = self.turn_points
-            said = (f"No points, but No Harm/No Foul: P{self.seat + 1} keeps {kept}" if kept
-                    else f"No points: P{self.seat + 1} had nothing yet to keep")
+            said = (f"No Harm: P{self.seat + 1} keeps {kept}" if kept  # 2 lines on screen
+                    else f"No points: P{self.seat + 1} had none to keep")
             return replace(self, roll=roll)._end_turn(kept, said)
         lost = self.turn_points
         return replace(self, roll=roll)._end_turn(

@@ -245,12 +245,33 @@ class SixSevenState:
         colours = [c for c in range(self.colours) if self.seat_of(c) in tied]
         return (self.seat_of(max(colours, key=self.track_key)),)
 
+    def verdict(self) -> str:
+        """Who won and why, in words: the double, the most VP, or the tie-break (S11, S13)."""
+        (seat,) = self.winners()
+        who, totals = f"P{seat + 1}", self.scores()
+        if self.winner is not None:
+            return f"{who} wins: a double SIX SEVEN"
+        tied = [s for s, t in enumerate(totals) if t == totals[seat]]
+        if len(tied) == 1:
+            return f"{who} wins with {totals[seat]} VP"
+        if self.colours == self.players:
+            return f"{who} wins: tied on {totals[seat]} VP, {who}'s token is on top"
+        colours = sorted((c for c in range(self.colours) if self.seat_of(c) in tied),
+                         key=self.track_key, reverse=True)
+        lead, next_ = colours[0], colours[1]
+        why = ("token is on top" if self.vp[lead] == self.vp[next_]
+               else f"{self.vp[lead]} VP are the most")
+        return f"{who} wins: tied on {totals[seat]} VP, {self.name(lead)}'s {why}"
+
     def track_key(self, colour: int) -> tuple[int, int]:
         """Where a colour stands on the VP board: its VP, then on top of a tie."""
         return self.vp[colour], self.moved[colour]
 
     def view(self) -> View:
-        lines = [f"Round {self.round}/{ROUNDS}"
+        """In play: the round and whose turn, the board, the VP, the cards (first when
+        deciding); at the end the verdict first."""
+        lines = [self.verdict()] if self.is_over() else []
+        lines += [f"Round {self.round}/{ROUNDS}"
                  + (" (last)" if self.round == ROUNDS else "")
                  + ("" if self.is_over() else f" · {self.name(self.colour)}")]
         if self.board:
@@ -260,10 +281,10 @@ class SixSevenState:
         lines.append("VP " + ", ".join(f"{self.name(c)} {self.vp[c]}" for c in track))
         if not self.is_over():
             hand = self.hand
-            if self.chased:
-                lines.append("Cards locked (chased 67)")
-            elif hand:
-                lines.append("Cards " + ", ".join(hand))
+            cards = ("Cards locked (chased 67)" if self.chased
+                     else "Cards " + ", ".join(hand) if hand else "")
+            if cards:  # deciding, the cards held lead: the turn shows the first line whole
+                lines.insert(0 if self.phase == "decide" else len(lines), cards)
             if self.visible:
                 lines.append("Offer " + ", ".join(self.visible))
         return View(dice=self.dice if self.phase in ("decide",) else (),

@@ -90,15 +90,15 @@ def _title(table: Table) -> str:
 
 
 def screen_group(table: Table, note: str) -> Screen:
-    return table._game_screen("card", _title(table), note or _hint(table, "a group"),
+    return table._game_screen("card", _title(table), note, hint=_hint(table, "a group"),
                               menu=table._choices.menu())
 
 
 def screen_card(table: Table, note: str) -> Screen:
     if not table._card_groups:
-        return table._game_screen("card", _title(table), note or _hint(table, "this card"),
+        return table._game_screen("card", _title(table), note, hint=_hint(table, "this card"),
                                   menu=table._choices.menu())
     group = table._card_groups[table._card_group][0]
-    return table._game_screen("cards", f"{group}: {_title(table)}",
-                              note or "Select: this card, Back: groups",
+    return table._game_screen("cards", f"{group}: {_title(table)}", note,
+                              hint="Select: this card, Back: groups",
                               menu=table._choices.menu(), game=table._game.name)

@@ -3,9 +3,12 @@
 A mode's screen is `screen(table, note) -> Screen` and its buttons
 `buttons(table, button)` for short presses (up, down, select, back, ok). Long presses are
 the same everywhere: a long Back undoes the last stored step, a long Select opens the
-game menu (`overlay`) over any mode of a game. `leads_to` documents (and a test checks)
-the modes a mode's buttons may move to besides the one each new state needs
-(`play.mode_of`: "decide", "throw", "draw", "draw_group" or "over"), which any stored step leads to.
+game menu (`overlay`) over any mode of a game, whose item PAGES_LABEL opens the game's
+own pages (`pages`) and Back returns to the mode they were opened from. `leads_to`
+documents (and a test checks) the modes a mode's buttons may move to besides the one
+each new state needs (`play.mode_of`: "decide", "throw", "draw",
+"draw_group" (see `draw`) or "over"), which any
+stored step leads to.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from companion.ui.model import Screen
 
-from . import draw, entry, play, setup
+from . import draw, entry, pages, play, setup
 
 if TYPE_CHECKING:
     from companion.table import Table
@@ -44,4 +47,7 @@ MODES: dict[str, Mode] = {
     "draw_group": Mode(draw.screen_group, draw.on_group, ("draw",)),
     "draw": Mode(draw.screen_card, draw.on_card, ("draw_group",)),
     "over": Mode(play.screen_over, play.on_over, ("setup_options",)),
+    "pages": Mode(pages.screen_pages, pages.on_pages,
+                  ("decide", "throw", "confirm", "enter", "draw_group", "draw",
+                    "over")),
 }

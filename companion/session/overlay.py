@@ -1,5 +1,6 @@
-"""The game menu (long Select) over any screen of a game: back to it, what other seats
-may do out of turn now, undo, a new game (asking first whether to abandon this one)."""
+"""The game menu (long Select) over any screen of a game: back to it, the game's own
+pages where it has them, what other seats may do out of turn now, undo, a new game
+(asking first whether to abandon this one)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from companion.store import StoreError
 from companion.ui.model import MenuItem, Screen
 
 from .choices import Choices
+from .pages import label as pages_label
+from .pages import open_pages
 from .play import out_of_turn, out_of_turn_item
 from .setup import to_setup
 
@@ -26,11 +29,12 @@ def toggle(table: Table) -> None:
         table._overlay = "menu"
         state = table.state
         others = [] if state.is_over() else out_of_turn(state)
+        pages = pages_label(table)
         table._overlay_choices = Choices(
-            [MenuItem("Back to the game"),
+            [MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
              *(out_of_turn_item(table, state, action) for action in others),
              MenuItem("Undo last step"), MenuItem("New game")],
-            ["resume", *others, "undo", "new"],
+            ["resume", *(["pages"] if pages else []), *others, "undo", "new"],
         )
 
 
@@ -48,10 +52,13 @@ def on_button(table: Table, button: str) -> None:
         table._apply_out_of_turn(chosen)
     elif chosen == "resume" or chosen == "keep":
         table._overlay = None
+    elif chosen == "pages":
+        table._overlay = None
+        open_pages(table)
     elif chosen == "undo":
         table._overlay = None
         table._undo()
-    elif chosen == "new" and table.mode == "over":
+    elif chosen == "new" and table.state.is_over():
         to_setup(table, "options")
     elif chosen == "new":
         table._overlay = "abandon"
@@ -71,4 +78,4 @@ def on_button(table: Table, button: str) -> None:
 def screen(table: Table, note: str) -> Screen:
     title = "Game menu" if table._overlay == "menu" else "Abandon this game?"
     return Screen(kind="setup", title=title, menu=table._overlay_choices.menu(),
-                  note=note or "Back: to the game")
+                  note=note, hint="Back: to the game")

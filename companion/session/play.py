@@ -142,7 +142,7 @@ def screen_decide(table: Table, note: str) -> Screen:
 def screen_throw(table: Table, note: str) -> Screen:
     throw = table._throw()
     title = table._named(throw.why) if throw.why else f"Throw {dice_count(throw.count)}"
-    return table._game_screen("throw", title, note or _throw_hint(table))
+    return table._game_screen("throw", title, note, hint=_throw_hint(table))
 
 
 def _throw_hint(table: Table) -> str:
@@ -168,7 +168,7 @@ def askers(table: Table) -> str:
 def screen_reading(table: Table, note: str) -> Screen:
     waiting = getattr(table.dice, "waiting_for", "")  # a hand over the tray, say
     hint = f"{waiting}\nBack: stop reading" if waiting else "Back: stop reading"
-    return table._game_screen("throw", "Reading the dice...", note or hint)
+    return table._game_screen("throw", "Reading the dice...", note, hint=hint)
 
 
 def screen_over(table: Table, note: str) -> Screen:

@@ -93,13 +93,13 @@ def screen_game(table: Table, note: str) -> Screen:
 def screen_players(table: Table, note: str) -> Screen:
     title = rules.get(table._chosen_game).title
     return Screen(kind="setup", title=title, menu=table._choices.menu(),
-                  note=note or "How many players?")
+                  note=note, hint="How many players?")
 
 
 def screen_options(table: Table, note: str) -> Screen:
     title = f"{rules.get(table._chosen_game).title}, {table._chosen_players} players"
     return Screen(kind="setup", title=title, menu=table._choices.menu(),
-                  note=note or "Select: change or start")
+                  note=note, hint="Select: change or start")
 
 
 def start_game(table: Table) -> None:
@@ -116,7 +116,8 @@ def start_game(table: Table) -> None:
     own = game.default_names(table._chosen_players, options)
     names = default_names(table._chosen_players, table._chosen_names, own)
     try:
-        game_id = table.store.new_game(game.name, table._chosen_players, options, names)
+        game_id = table.store.new_game(game.name, table._chosen_players, options, names,
+                                       version=game.version)
     except StoreError as why:
         table._notice = str(why)
         return

@@ -28,7 +28,7 @@ KEEP_MENU = (
     MenuItem("1 +10 bank", "360"),
 )
 THROW_VIEW = View(
-    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("Turn 350", "Double Time")
+    dice=(1, 1, 5, 2, 3, 6), aside=(5, 5), lines=("This turn 350", "Double Time")
 )
 
 CARD_NAMES = (
@@ -67,7 +67,7 @@ SCREENS: dict[str, Screen] = {
             ),
             selected=2,
         ),
-        note="Select: change or start",
+        hint="Select: change or start",
     ),
     "turn": Screen(  # the advisor names its odds over them: points, chance of a belly up
         "turn", names=NAMES, scores=SCORES, active=0, view=THROW_VIEW,
@@ -81,7 +81,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=0,
-        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("Turn 0",)),
+        view=View(dice=(1, 1, 1, 1, 1, 1), lines=("This turn 0",)),
         menu=Menu(
             (
                 MenuItem("1 1 1 1 1 1 +2000 roll 6", "2417 2%", best=True),
@@ -98,7 +98,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=1,
-        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("Turn 450",)),
+        view=View(dice=(5,), aside=(1, 1, 1, 5, 5), lines=("This turn 450",)),
         menu=Menu((MenuItem("5 +50 roll 6", "1010 0%", best=True),)),
     ),
     "turn-target": Screen(
@@ -119,7 +119,7 @@ SCREENS: dict[str, Screen] = {
         active=2,
         view=View(
             dice=(3, 4, 4, 5, 6, 6),
-            lines=("Turn 780 (last)", "Double Time"),
+            lines=("Final turn 780", "Double Time"),
         ),
         menu=Menu((MenuItem("5 +50 bank", "wins", best=True),
                    MenuItem("5 +50 roll 5", "wins 92%"))),
@@ -129,7 +129,7 @@ SCREENS: dict[str, Screen] = {
         names=("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),
         scores=(350, 1200, 90, 1450, 0, 800, 1990, 610),
         active=5,
-        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("Turn 0",)),
+        view=View(dice=(2, 2, 3, 4, 6, 6), lines=("This turn 0",)),
         menu=Menu((MenuItem("No scoring dice: belly up"),)),
     ),
     "turn-colours": Screen(
@@ -177,7 +177,7 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=0,
-        view=View(lines=("Turn 0", "Double Time")),
+        view=View(lines=("This turn 0", "Double Time")),
     ),
     "throw-rolled-out": Screen(
         "throw",
@@ -185,8 +185,18 @@ SCREENS: dict[str, Screen] = {
         names=NAMES,
         scores=SCORES,
         active=1,
-        view=View(lines=("Turn 750",)),
-        note="OK: read the dice, Select: enter by hand",
+        view=View(lines=("This turn 750",)),
+        hint="OK: read the dice, Select: enter by hand",
+    ),
+    "throw-news": Screen(
+        "throw",
+        title="Cy: throw 6 dice",
+        names=NAMES,
+        scores=SCORES,
+        active=2,
+        view=View(lines=("This turn 0", "No Harm")),
+        note="Threw 2 3 4 6. No Harm: Bo keeps 850",
+        hint="OK: read the dice\nSelect: enter by hand",
     ),
     "confirm": Screen(
         "confirm",
@@ -215,14 +225,14 @@ SCREENS: dict[str, Screen] = {
         title="Purple: Offer card 3 of 4",
         menu=Menu(tuple(MenuItem(name, "1 left") for name in PURPLE), selected=PURPLE.index(
             "No 1 6, pair")),
-        note="Select: this card, Back: groups",
+        hint="Select: this card, Back: groups",
         game="216",
     ),
     "cards-green": Screen(
         "cards",
         title="Green: Refill the Offer",
         menu=Menu(tuple(MenuItem(name, "1 left") for name in GREEN), selected=2),
-        note="Select: this card, Back: groups",
+        hint="Select: this card, Back: groups",
         game="216",
     ),
     "216-offer": Screen(
@@ -235,11 +245,59 @@ SCREENS: dict[str, Screen] = {
     "over": Screen(
         "over", names=NAMES, scores=(2050, 1200, 1980), winners=(0,)
     ),
+    "over-news": Screen(
+        "over",
+        names=NAMES,
+        scores=(2050, 1200, 1980),
+        winners=(0,),
+        note="Threw 2 3 4 4 6. Belly up! Cy loses 350",
+    ),
     "over-five": Screen(
         "over",
         names=("Ann", "Bo", "Cy", "Dee", "Maximilian"),
         scores=(2050, 1200, 2050, 640, 1730),
         winners=(0, 2),
+    ),
+    "turn-sixseven": Screen(  # 67: the cards held lead the facts; odds under ODDS_LABEL
+        "turn",
+        names=("Ann", "Bo", "Cy", "Dee"),
+        scores=(9, 12, 7, 10),
+        active=0,
+        view=View(dice=(5, 6), lines=("Cards To 7, ±1", "Round 4/7 · Ann")),
+        menu=Menu((MenuItem("Card To 7: 5 to 7", "100 0 4.7", best=True),
+                   MenuItem("Reroll the 5", "31 0 3.1"),
+                   MenuItem("Place 65", "0 0 2.2"),
+                   MenuItem("Place 56", "0 0 1.4")), odds="67% dbl% VP"),
+    ),
+    "sixseven-board": Screen(
+        "sixseven:board", title="Round 3: results",
+        table=(("1st", 67, "Ann", "+3"), ("2nd", 75, "Bo", "+2"), ("3rd", 53, "Cy", "+1"),
+               ("4th", 32, "Dee", "+0")),
+        note="START: Bo",
+    ),
+    "sixseven-board-two": Screen(  # Two-Player Mode: four colours, two names
+        "sixseven:board", title="Round 5: results",
+        table=(("1st", 67, "Ann B", "+3"), ("2nd", 44, "Maximilian-Alexander A", "+2")),
+        note="START: Ann B",
+    ),
+    "sixseven-track": Screen(
+        "sixseven:track", title="VP track",
+        table=(("Bo", 12, "top"), ("Ann", 12, ""), ("Dee", 10, ""), ("Cy", 7, ""),
+               ("Eve", 3, ""), ("Fay", 0, "")),
+    ),
+    "sixseven-cards": Screen(
+        "sixseven:cards", title="Skill cards 1/3",
+        table=(("Offer", "To 6", "Reroll 2"), ("Ann", "±1", "±2", "To 7", "Reroll 1")),
+    ),
+    "sixseven-cards-none": Screen(
+        "sixseven:cards", title="Skill cards 2/3", table=(("Bo",), ("Cy", "To 6"))),
+    "sixseven-over": Screen(
+        "sixseven:over", names=("Ann", "Bo", "Cy"), scores=(12, 12, 8), winners=(1,),
+        view=View(lines=("Bo wins: tied on 12 VP, Bo's token is on top",)),
+    ),
+    "sixseven-over-two": Screen(  # Two-Player Mode: the colours' VP summed, one winner
+        "sixseven:over", names=("Ann", "Bo"), scores=(20, 20), winners=(0,),
+        view=View(lines=("Ann wins: tied on 20 VP, Ann B's token is on top",)),
     ),
     "message": Screen("message", note="Set at least one scoring die aside."),
     "message-long": Screen(

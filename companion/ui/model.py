@@ -58,7 +58,8 @@ class Screen:
     colours: tuple[str, ...] = ()  # the colour of each die of `entry` ("" for none yet)
     cursor: int = 0
     flagged: tuple[int, ...] = ()
-    note: str = ""
+    note: str = ""  # news or why a press did nothing: shown whole, beside the hint
+    hint: str = ""  # what to press here (render.DEFAULT_HINTS when empty)
     winners: tuple[int, ...] = ()
     table: tuple[tuple[str | int, ...], ...] = ()
     game: str = ""  # the game's name, for its own drawing (companion.ui.games)

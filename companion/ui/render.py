@@ -10,6 +10,7 @@ items. docs/screens.md describes every layout and which Screen fields it reads.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 
 from PIL import Image, ImageDraw
 
@@ -32,9 +33,12 @@ DEFAULT_HINTS = {
     "enter": "Up/Down value, Select next, OK done",
     "over": "Select: new game",
 }
-"""What the buttons do on screens where that never changes; `Screen.note` overrides."""
+"""What the buttons do on screens where that never changes; `Screen.hint` overrides."""
 
 Canvas = ImageDraw.ImageDraw
+
+_CUT: ContextVar[list[str] | None] = ContextVar("_CUT", default=None)
+"""While `cut_texts` renders: the texts shown cut, in the order drawn."""
 
 
 def render(screen: Screen, size: tuple[int, int] = (128, 64)) -> Image.Image:
@@ -62,6 +66,23 @@ def _layout(kind: str) -> Callable[[Canvas, int, int, Screen], None]:
         ) from None
 
 
+def cut_texts(screen: Screen, size: tuple[int, int] = (128, 64)) -> list[str]:
+    """The texts (titles, notes, hints, facts) that `render` shows cut with "…" at
+    `size`: a test of what players can read, not a part of drawing."""
+    token = _CUT.set([])
+    try:
+        render(screen, size)
+        return list(_CUT.get())
+    finally:
+        _CUT.reset(token)
+
+
+def _cut(words: str) -> None:
+    cut = _CUT.get()
+    if cut is not None:
+        cut.append(words)
+
+
 # --- pieces every layout uses --------------------------------------------------------
 
 
@@ -77,6 +98,8 @@ def _line(
 ) -> None:
     """One line of text fitted to width `w` (shrunk, then cut with "…")."""
     face, shown = text.fit(words.replace("\n", "  "), w, faces)
+    if shown != words.replace("\n", "  "):
+        _cut(words)
     base = text.baseline(face, y, height or text.line_height(face))
     at = {"left": (x, "ls"), "center": (x + w // 2, "ms"), "right": (x + w, "rs")}[align]
     text.draw(canvas, (at[0], base), shown, face, anchor=at[1])
@@ -100,14 +123,13 @@ def _paragraph(
     """
     for face in faces:
         rows = (h + 1) // text.line_height(face)  # the last line may lose its top pixel
-        lines = text.clause_lines(face, words, w)
-        if lines is None or len(lines) > rows:
-            lines = text.wrap(face, words, w)
+        lines = _lines(face, words, w, rows)
         if len(lines) <= rows:
             break
     step = text.line_height(face)
     rows = max(1, (h + 1) // step)
     if len(lines) > rows:
+        _cut(words)
         lines = lines[: rows - 1] + [text.ellipsize(face, lines[rows - 1] + text.ELLIPSIS, w)]
     top = y + (h - len(lines) * step) // 2 if middle else y
     for k, shown in enumerate(lines):
@@ -121,7 +143,25 @@ def _facts(screen: Screen) -> str:
 
 
 def _hint(screen: Screen) -> str:
-    return screen.note or DEFAULT_HINTS.get(screen.kind, "")
+    return screen.hint or DEFAULT_HINTS.get(screen.kind, "")
+
+
+def _lines(face: Face, words: str, w: int, rows: int) -> list[str]:
+    """`words` as `_paragraph` breaks them in `face`: a clause a line if they fit `rows`."""
+    lines = text.clause_lines(face, words, w)
+    return text.wrap(face, words, w) if lines is None or len(lines) > rows else lines
+
+
+def _fits(words: str, w: int, h: int, faces: Sequence[Face]) -> bool:
+    """Whether `_paragraph` shows `words` whole in a box `w` by `h`."""
+    return any(len(_lines(face, words, w, (h + 1) // text.line_height(face)))
+               <= (h + 1) // text.line_height(face) for face in faces)
+
+
+def _rows(words: str, w: int, most: int, faces: Sequence[Face] = (BODY, SMALL)) -> int:
+    """The fewest lines of height LINE that show `words` whole at width `w` (at most
+    `most`): "OK: draw one, Select: this card" on one line in the narrow face."""
+    return next((n for n in range(1, most) if _fits(words, w, n * LINE - 1, faces)), most)
 
 
 def _title(canvas: Canvas, w: int, words: str, compact: bool) -> int:
@@ -155,7 +195,11 @@ def _dice_band(canvas: Canvas, y: int, w: int, h: int, row: dice.Row) -> None:
 
 
 def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
-    """Scores; the throw and the dice aside; the facts; the menu of choices."""
+    """Scores; the throw and the dice aside; the facts; the menu of choices.
+
+    A note takes the facts line (beside the odds label if it fits there, else alone);
+    one too long for a line takes the dice's place too, for its time, never cut.
+    """
     compact = h < COMPACT_BELOW
     view = screen.view or View()
     header = 9 if compact else LINE
@@ -166,6 +210,12 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
                    () if compact else view.aside_colours or ())
     size = dice.MEDIUM
     band = dice.row_height(row, size) if (row.dice or row.aside) else size
+    # a note, or the message shown where no dice are, too long for its line: both lines
+    long_note = screen.note or ("" if row.dice or row.aside else view.message)
+    if not compact and text.width(SMALL, long_note) > w:
+        _paragraph(canvas, y, w, band + 1 + LINE, long_note, (BODY, SMALL))
+        _menu(canvas, y + band + 1 + LINE, w, h - y - band - 1 - LINE, screen)
+        return
     if row.dice or row.aside:
         end = dice.draw_row(canvas, 0, y, row, size, right=w)
     else:
@@ -181,6 +231,8 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     y += band + 1
     odds = screen.menu.odds if screen.menu else ""
     room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
+    if screen.note and text.width(SMALL, screen.note) > room:
+        odds, room = "", w  # the note whole; the label is back with the facts
     _line(canvas, y, room, _facts(screen), (BODY, SMALL), LINE)
     if odds:  # over the odds column, so "224 8%" says what it is
         _line(canvas, y, w, odds, (SMALL,), LINE, "right")
@@ -189,22 +241,33 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
 
 
 def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
-    """What to throw, big, and how the dice will be read."""
+    """What to throw, big, and how the dice will be read; a note (news) above the hint,
+    in place of the facts, never in place of the hint."""
     hint = _hint(screen)
     if h < COMPACT_BELOW:  # the whole hint matters more here than scores shown every turn
+        hint = screen.note or hint  # no room for both: a note takes the hint's place
         hint_h = 2 * LINE if hint else 0
         _paragraph(canvas, 0, w, h - hint_h, screen.title, (TITLE, BODY, SMALL))
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
         return
-    y = 0
-    if screen.scores:
-        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active)
-        y = LINE + 1
     hint_top = h - (2 * LINE if hint else 0)
-    facts = FACT_SEPARATOR.join(screen.view.lines) if screen.view else ""
-    facts_top = hint_top - (LINE + 1 if facts else 0)
-    _paragraph(canvas, y, w, facts_top - y, screen.title, (BIG, TITLE, BODY, SMALL))
-    if facts:
+    if screen.note:
+        facts, note_h = screen.note, _rows(screen.note, w, 2) * LINE
+    else:
+        facts = FACT_SEPARATOR.join(screen.view.lines) if screen.view else ""
+        note_h = LINE + 1 if facts else 0
+    facts_top = hint_top - note_h
+    faces = (BIG, TITLE, BODY, SMALL)
+    y = LINE + 1 if screen.scores else 0  # the scoreboard gives way to a long title and note
+    if screen.scores and (_fits(screen.title, w, facts_top - y, faces)
+                          or not _fits(screen.title, w, facts_top, faces)):
+        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active)
+    else:
+        y = 0
+    _paragraph(canvas, y, w, facts_top - y, screen.title, faces)
+    if screen.note:
+        _paragraph(canvas, facts_top, w, note_h, facts, (BODY, SMALL))
+    elif facts:
         _line(canvas, facts_top, w, facts, (BODY, SMALL), LINE, "center")
     if hint:
         _paragraph(canvas, hint_top, w, h - hint_top, hint, (BODY, SMALL), middle=False)
@@ -235,8 +298,16 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     row = dice.Row(screen.entry, colours=screen.colours, flagged=screen.flagged, cursor=cursor,
                    marks=not compact)
     hint = _hint(screen)
+    if compact and screen.note:  # no room for both: the note, for its time
+        hint = screen.note
     hint_h = 2 * LINE if hint else 0
-    top = 0 if compact else _title(canvas, w, screen.title, compact)
+    if compact:
+        top = 0
+    elif screen.note:  # in the title's place: "Too dark: enter the dice"
+        top = _rows(screen.note, w, 2) * LINE
+        _paragraph(canvas, 0, w, top, screen.note, (BODY, SMALL))
+    else:
+        top = _title(canvas, w, screen.title, compact)
     _dice_band(canvas, top, w, h - top - hint_h, row)
     if hint:
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
@@ -251,11 +322,16 @@ def _card(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
             _line(canvas, LINE, w, screen.note, (BODY, SMALL), LINE, "center")
         _menu(canvas, h - LINE, w, LINE, screen)
         return
-    y = _title(canvas, w, screen.title, compact)
+    hint = screen.hint
+    y = _title(canvas, w, screen.title, bool(screen.note and hint))  # small when crowded
     if screen.note:  # as few lines as the narrow face needs, two at most, menu permitting
-        menu_h = LINE * min(_menu_rows(screen), 3)
-        lines = min(2, len(text.wrap(SMALL, screen.note, w)), max(1, (h - y - menu_h) // LINE))
+        menu_h = LINE * min(_menu_rows(screen), 1 if hint else 3)
+        lines = min(_rows(screen.note, w, 2), max(1, (h - y - menu_h) // LINE))
         _paragraph(canvas, y, w, lines * LINE, screen.note, (BODY, SMALL))
+        y += lines * LINE + 1
+    if hint:
+        lines = _rows(hint, w, 2)
+        _paragraph(canvas, y, w, lines * LINE, hint, (BODY, SMALL))
         y += lines * LINE + 1
     _menu(canvas, y, w, h - y, screen)
 
@@ -273,15 +349,25 @@ def _cards(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         _line(canvas, y, w, selected, (TITLE, BODY, SMALL), picture, "center")
     y += picture + 1
     _menu(canvas, y, w, menu_rows * LINE, screen)
-    if not compact and screen.note:
-        _line(canvas, h - LINE, w, screen.note, (BODY, SMALL), LINE, "center")
+    bottom = screen.note or _hint(screen)  # news while it lasts, else what to press
+    if not compact and bottom:
+        _line(canvas, h - LINE, w, bottom, (BODY, SMALL), LINE, "center")
 
 
 def _over(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """Final standings, best first, winners crowned, and how to start again."""
     compact = h < COMPACT_BELOW
-    top = 0 if compact else _title(canvas, w, screen.title or "Game over", compact)
     hint = _hint(screen)
+    if compact and screen.note:  # no room for both: the note, for its time, on two lines
+        hint = ""
+        rows = _rows(screen.note, w, 2)
+        _paragraph(canvas, h - rows * LINE, w, rows * LINE, screen.note, (BODY, SMALL))
+        h -= rows * LINE
+    top = 0 if compact else _title(canvas, w, screen.title or "Game over", bool(screen.note))
+    if screen.note and not compact:  # how it ended, under the title
+        rows = _rows(screen.note, w, 2)
+        _paragraph(canvas, top, w, rows * LINE, screen.note, (BODY, SMALL))
+        top += rows * LINE + 1
     bottom = h - (LINE if hint else 0)
     draw_standings(canvas, 0, top, w, bottom - top, screen.names, screen.scores, screen.winners)
     if hint:
@@ -293,10 +379,11 @@ def _setup(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     compact = h < COMPACT_BELOW
     y = _title(canvas, w, screen.title, compact)
     bottom = h
-    if screen.note and not compact:  # below a dotted rule, so it does not pass for an item
+    note = screen.note or screen.hint
+    if note and not compact:  # below a dotted rule, so it does not pass for an item
         bottom = h - LINE - 2
         canvas.point([(i, bottom) for i in range(0, w, 2)], fill=1)
-        _line(canvas, h - LINE, w, screen.note, (BODY, SMALL), LINE, "center")
+        _line(canvas, h - LINE, w, note, (BODY, SMALL), LINE, "center")
     _menu(canvas, y, w, bottom - y, screen)
 
 

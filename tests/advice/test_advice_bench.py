@@ -17,3 +17,6 @@ def test_the_figures_cover_builds_queries_every_card_and_the_odds():
     assert all(f"  {card.name}: " in text for card in ACTION_CARDS)
     assert "6:0.0231" in text and "6:0.0000" in text
     assert "216 advise() with five Help cards: cold median" in text
+    assert "Charidice tables, cold" in text
+    assert "max" in text and text.count("over 20 decisions") == 2
+    assert "Charidice fresh turn under best play: 30.90 points, 7.90 donated" in text

@@ -222,7 +222,7 @@ def test_the_last_turns_chance_to_win_is_what_the_engine_pays_out(card):
 def test_no_advice_while_the_table_supplies_chance_or_for_unknown_games():
     assert advise(GAME.new(2)) == []  # the card draw
     assert advise(drawn("Deuces").apply(Action("card", play=False))) == []  # the throw
-    assert for_state(replace(thrown((1, 2, 3, 4, 4, 6)), game="charidice")) == []
+    assert for_state(replace(thrown((1, 2, 3, 4, 4, 6)), game="nosuchgame")) == []
     assert isinstance(for_state(thrown((1, 2, 3, 4, 4, 6)))[0], Advice)
 
 

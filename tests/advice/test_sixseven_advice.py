@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.advice import ADVISORS, for_state
+from companion.advice import ADVISORS, for_state, odds_label
 from companion.advice.sixseven import WIN_VP, later_results, ranking_vp
 from companion.rules import Action, Throw
 from companion.rules.sixseven import FACES, GAME
@@ -45,14 +45,15 @@ def test_the_advisor_is_registered_and_says_what_its_figures_mean():
     assert ADVISORS["sixseven"] == "companion.advice.sixseven"
     advice = for_state(deciding((2, 3)))
     assert [a.label for a in advice] == ["Place 32", "Place 23"]
-    assert all(a.detail.startswith("67 0% · double 0% · ") for a in advice)
+    assert all(a.detail.startswith("0 0 ") for a in advice)
+    assert odds_label("sixseven", advice) == "67% dbl% VP"  # the columns of every detail
 
 
 @pytest.mark.parametrize("dice", [(2, 6), (4, 7), (5, 5), (3, 4)])
 def test_the_chance_of_a_double_after_the_chase_matches_brute_force(dice):
     advice = for_state(deciding(dice, chased=True))
     best = advice[0]
-    double = float(best.detail.split("double ")[1].split("%")[0]) / 100
+    double = float(best.detail.split()[1]) / 100
     assert double == pytest.approx(brute_win(dice)[dice], abs=0.006)
     # the values count each double as WIN_VP: never below what the double alone brings
     assert best.value >= WIN_VP * brute_win(dice)[dice] - 1e-9

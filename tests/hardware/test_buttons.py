@@ -313,3 +313,17 @@ def test_scripted_and_null_sources():
     n = NullButtons()
     assert n.poll(0.01) is None
     n.close()
+
+
+def test_no_gpiozero_thread_per_button(mock_pins):
+    """Debounce and long press are ButtonLogic's: gpiozero's Button would add a hold
+    thread per button that nothing uses; one ticker thread serves the five."""
+    import threading
+
+    before = {t.ident for t in threading.enumerate()}
+    btns = GpioButtons(PINS, hold_time=0.8, debounce_ms=20)
+    try:
+        new = [t.name for t in threading.enumerate() if t.ident not in before]
+        assert new == ["buttons-ticker"], new
+    finally:
+        btns.close()

@@ -44,8 +44,23 @@ class FakePicamera2:
         self.started = self.closed = False
         FakePicamera2.instances.append(self)
 
-    def create_preview_configuration(self, main):
-        return {"main": dict(main)}
+    #: an IMX708's (Camera Module 3) modes as picamera2 lists them, in part: the
+    #: smallest, 1536x864, is cropped from the middle of the sensor
+    sensor_modes = [
+        {"size": (1536, 864), "bit_depth": 10, "crop_limits": (768, 432, 3072, 1728)},
+        {"size": (2304, 1296), "bit_depth": 10, "crop_limits": (0, 0, 4608, 2592)},
+        {"size": (4608, 2592), "bit_depth": 10, "crop_limits": (0, 0, 4608, 2592)},
+    ]
+
+    def create_preview_configuration(self, main, queue=True, sensor=None):
+        return {"main": dict(main), "queue": queue, "sensor": dict(sensor or {})}
+
+    focus_result = True
+
+    def autofocus_cycle(self, wait=None):
+        self._waited(wait)
+        self.calls.append(("autofocus_cycle",))
+        return self.focus_result
 
     def configure(self, config):
         self.calls.append(("configure", config))
@@ -59,7 +74,7 @@ class FakePicamera2:
     def close(self):
         self.closed = True
 
-    camera_controls = {name: (0, 1, 0) for name in (  # what an imx219 advertises, in part
+    camera_controls = IMX219 = {name: (0, 1, 0) for name in (  # what an imx219 advertises, in part
         "AeEnable", "AwbEnable", "ExposureTime", "AnalogueGain", "ColourGains")}
     refuse = ""  # a control set_controls refuses, as picamera2 does one not advertised
 
@@ -85,7 +100,7 @@ class FakePicamera2:
     def capture_metadata(self, wait=None):
         self._waited(wait)
         return {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4),
-                "Lux": 300.0}
+                "Lux": 300.0, "LensPosition": 3.2}
 
     def set_controls(self, controls):
         if self.refuse in controls:
@@ -101,8 +116,9 @@ def fake_picamera2(monkeypatch):
     FakePicamera2.fail_from = None
     FakePicamera2.stalled = False
     FakePicamera2.refuse = ""
-    FakePicamera2.camera_controls = dict(FakePicamera2.camera_controls)
+    FakePicamera2.camera_controls = dict(FakePicamera2.IMX219)  # whatever a test set before
     FakePicamera2.no_camera = False
+    FakePicamera2.focus_result = True
     monkeypatch.setitem(sys.modules, "picamera2", mod)
     return FakePicamera2
 
@@ -116,7 +132,10 @@ def test_picamera2_configured_rgb888_and_reads_bgr(fake_picamera2):
     cam = open_camera(cam_cfg(), say=pytest.fail)
     assert isinstance(cam, PiCamera) and cam.name == "picamera2"
     fake = fake_picamera2.instances[0]
-    assert fake.calls[0] == ("configure", {"main": {"format": "RGB888", "size": (640, 480)}})
+    assert fake.calls[0] == ("configure", {
+        "main": {"format": "RGB888", "size": (640, 480)},
+        "queue": False,                                   # no frame held from before
+        "sensor": {"output_size": (2304, 1296), "bit_depth": 10}})   # the whole sensor
     assert fake.started
     frame = cam.read()
     assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8
@@ -390,3 +409,95 @@ def test_virtual_roller_is_seeded():
     sixseven = VirtualRoller(1).throw(200, faces=(2, 3, 4, 5, 6, 7))
     assert set(sixseven) == {2, 3, 4, 5, 6, 7}
     assert VirtualRoller(1).throw(0) == ()
+
+
+# ---------------------------------------------------------------- focus, sensor mode, webcam node
+
+def with_autofocus(fake):
+    """What a Camera Module 3 (imx708) adds to the controls it advertises."""
+    fake.camera_controls = {**fake.camera_controls, "AfMode": (0, 2, 0),
+                            "LensPosition": (0.0, 32.0, 1.0)}
+
+
+def test_a_camera_module_3_is_focused_once_at_start_then_its_lens_locked(fake_picamera2):
+    with_autofocus(fake_picamera2)
+    now = [0.0]
+    cam = PiCamera(lock_after=1.0, clock=lambda: now[0])
+    fake = fake_picamera2.instances[0]
+    assert ("autofocus_cycle",) in fake.calls and cam.focused
+    now[0] = 1.0
+    cam.read()
+    sent = fake.calls[-1][1]
+    assert sent["AfMode"] == 0 and sent["LensPosition"] == 3.2   # manual, where AF left it
+    assert sent["AeEnable"] is False and sent["AwbEnable"] is False
+
+
+def test_a_fixed_lens_position_replaces_the_autofocus_cycle(fake_picamera2):
+    with_autofocus(fake_picamera2)
+    open_camera(cam_cfg(lens_position=3.0), say=pytest.fail)
+    fake = fake_picamera2.instances[0]
+    assert ("autofocus_cycle",) not in fake.calls
+    assert ("set_controls", {"AfMode": 0, "LensPosition": 3.0}) in fake.calls
+
+
+def test_an_autofocus_that_finds_nothing_sharp_is_said_and_not_fatal(fake_picamera2, caplog):
+    with_autofocus(fake_picamera2)
+    fake_picamera2.focus_result = False
+    cam = PiCamera()
+    assert cam.focused is False and "camera.lens_position" in caplog.text
+    assert cam.read() is not None
+
+
+def test_a_camera_without_autofocus_is_not_focused(fake_picamera2):
+    cam = PiCamera()
+    assert cam.focused is None
+    assert ("autofocus_cycle",) not in fake_picamera2.instances[0].calls
+
+
+def test_unlock_gives_exposure_back_to_the_camera_and_locks_again_later(fake_picamera2):
+    now = [0.0]
+    cam = PiCamera(lock_after=2.0, clock=lambda: now[0])
+    fake = fake_picamera2.instances[0]
+    now[0] = 2.0
+    cam.read()
+    now[0] = 100.0
+    cam.unlock()
+    assert fake.calls[-1] == ("set_controls", {"AeEnable": True, "AwbEnable": True})
+    cam.read()
+    assert not cam.locked                     # 2 s to settle on the new light
+    now[0] = 102.0
+    cam.read()
+    assert cam.locked and fake.calls[-1][1]["AeEnable"] is False
+
+
+@pytest.mark.parametrize("size, chosen", [((640, 480), (2304, 1296)),
+                                          ((3000, 2000), (4608, 2592)),
+                                          ((9000, 9000), (4608, 2592))])
+def test_the_sensor_mode_sees_the_whole_sensor(size, chosen):
+    from hardware.camera import full_view_mode
+
+    assert full_view_mode(FakePicamera2.sensor_modes, size)["size"] == chosen
+
+
+def fake_sysfs(tmp_path, nodes: dict[int, tuple[str, int]]) -> Path:
+    """/sys/class/video4linux with videoN -> (driver, index) as a Pi 5 with a webcam has."""
+    root = tmp_path / "video4linux"
+    for n, (driver, index) in nodes.items():
+        node = root / f"video{n}"
+        (node / "device").mkdir(parents=True)
+        (tmp_path / "drivers" / driver).mkdir(parents=True, exist_ok=True)
+        (node / "device" / "driver").symlink_to(tmp_path / "drivers" / driver)
+        (node / "index").write_text(f"{index}\n")
+    return root
+
+
+def test_a_webcam_is_preferred_to_the_raw_csi_node_at_video0(tmp_path):
+    from hardware.camera import webcam_indices
+
+    sysfs = fake_sysfs(tmp_path, {0: ("rp1-cfe", 0), 1: ("rp1-cfe", 0),
+                                  8: ("uvcvideo", 0), 9: ("uvcvideo", 1)})
+    order, notes = webcam_indices(0, sysfs)
+    assert order == [8]                      # not the CSI nodes, not the UVC metadata node
+    assert notes == ["opencv: /dev/video0 is driven by rp1-cfe, not a USB webcam"]
+    assert webcam_indices(8, sysfs) == ([8], [])
+    assert webcam_indices(0, tmp_path / "none") == ([0], [])   # no sysfs: as configured

@@ -15,6 +15,7 @@ from hardware.display import (
     LumaDisplay,
     NullDisplay,
     PngDisplay,
+    ResilientDisplay,
     TerminalDisplay,
     from_halfblocks,
     open_display,
@@ -187,11 +188,143 @@ def test_missing_i2c_falls_back_to_terminal_and_says_why_once():
     assert to_halfblocks(sample()) in out.getvalue()
 
 
-def test_missing_oled_fallback_none():
+def test_missing_oled_with_fallback_none_is_retried():
+    """The service (fallback "none") keeps trying an OLED missing at boot."""
     said = []
     cfg = replace(defaults(), display={"fallback": "none", "interface": "spi"}).display
     disp = open_display(cfg, say=said.append, dimming=False)
-    assert isinstance(disp, NullDisplay) and "SPI 0.0" in said[0]
+    assert isinstance(disp, ResilientDisplay) and disp.failed
+    assert "SPI 0.0" in said[0] and "retrying every 5 s" in said[0]
+    disp.show(sample())  # nothing to draw on, and no error
+
+
+# ---------------------------------------------------------------- an OLED that fails
+
+class FlakySerial(CapturingSerial):
+    """A luma I2C bus that fails the way luma's i2c does when a wire comes loose: after
+    `writes` more writes, every command and data write raises luma's DeviceNotFoundError
+    (luma.core.error.Error, not OSError) until plug() is called."""
+
+    def __init__(self, writes: int | None = None):
+        super().__init__()
+        self.writes_left = writes
+
+    def _write(self):
+        from luma.core.error import DeviceNotFoundError
+
+        if self.writes_left is not None:
+            if self.writes_left <= 0:
+                raise DeviceNotFoundError("I2C device not found on address: 0x3C")
+            self.writes_left -= 1
+
+    def command(self, *cmd):
+        self._write()
+        super().command(*cmd)
+
+    def data(self, data):
+        self._write()
+        super().data(data)
+
+    def plug(self):
+        self.writes_left = None
+
+
+def lost_oled(writes: int, **display):
+    serial = FlakySerial()
+    now = [0.0]
+    said: list[str] = []
+    cfg = replace(defaults(), display={"dim_after": 0, "blank_after": 0, **display}).display
+    disp = open_display(cfg, serial=serial, say=said.append, clock=lambda: now[0])
+    serial.writes_left = writes
+    return disp, serial, now, said
+
+
+def test_an_oled_lost_mid_game_is_retried_and_given_the_last_frame():
+    disp, serial, now, said = lost_oled(writes=1)
+    disp.show(sample())                   # the 1 write left
+    other = Image.new("1", (128, 64), 1)
+    disp.show(other)                      # the bus fails: no exception reaches the game
+    assert disp.failed and disp.lost == 1
+    assert len(said) == 1 and "DeviceNotFoundError" in said[0] and "goes on" in said[0]
+    now[0] = 1.0
+    disp.show(sample())                   # the frame the game shows now
+    for t in (5.0, 10.0, 15.0):           # retried every 5 s, quietly, while unplugged
+        now[0] = t
+        disp.tick()
+    assert disp.failed and len(said) == 1
+    serial.plug()
+    serial.sent.clear()
+    now[0] = 19.0
+    disp.tick()
+    assert disp.failed                    # not yet 5 s since the last try
+    now[0] = 20.0
+    disp.tick()
+    assert not disp.failed and said[-1] == "display: the ssd1306 answers again"
+    assert same(decode_pages(serial.sent[-1], 128, 64), sample())  # the last frame
+    assert (0x81, 128) in serial.commands  # its contrast again
+
+
+def test_a_contrast_change_on_a_lost_oled_is_kept_for_its_return():
+    disp, serial, now, said = lost_oled(writes=0, contrast=128)
+    disp.set_contrast(40)                 # DimmingDisplay dims: the bus fails
+    disp.set_power(False)
+    assert disp.failed and len(said) == 1
+    serial.plug()
+    now[0] = 5.0
+    disp.tick()
+    assert not disp.failed
+    assert serial.commands[-2:] == [(0x81, 40), (0xAE,)]   # dimmed, and still dark
+
+
+def test_a_dimming_display_retries_its_lost_oled_while_the_screen_stays():
+    serial = FlakySerial()
+    now = [0.0]
+    disp = open_display(defaults().display, serial=serial, say=lambda _: None,
+                        clock=lambda: now[0])
+    assert isinstance(disp, DimmingDisplay)
+    serial.writes_left = 0
+    disp.show(sample())
+    assert disp.inner.failed
+    serial.plug()
+    now[0] = 5.0
+    disp.tick()                           # what play's loop calls while nothing changes
+    assert not disp.inner.failed
+
+
+def test_an_oled_that_fails_while_reopening_stays_failed():
+    disp, serial, now, said = lost_oled(writes=0)
+    disp.show(sample())
+    serial.writes_left = 3                # answers the start of the init, then fails again
+    now[0] = 5.0
+    disp.tick()
+    assert disp.failed and len(said) == 1
+
+
+def test_a_program_error_is_not_taken_for_a_lost_oled():
+    disp, serial, now, said = lost_oled(writes=None)
+    with pytest.raises(ValueError, match="the display is 128x64"):
+        disp.show(Image.new("1", (64, 32)))
+    assert not disp.failed
+
+
+@pytest.mark.parametrize("exc, node_there, hint", [
+    ("DeviceNotFoundError('I2C device not found: /dev/i2c-1')", False,
+     "no /dev/i2c-1: enable I2C (sudo raspi-config nonint do_i2c 0) and reboot"),
+    ("DeviceNotFoundError('I2C device not found on address: 0x3C')", True,
+     "the bus works but nothing answers there: check the wiring and display.i2c_address"),
+    ("OSError(6, 'No such device or address')", True, "nothing answers there"),
+    ("DevicePermissionError('I2C device permission denied: /dev/i2c-1')", True,
+     "add the user to the i2c and gpio groups"),
+    ("ModuleNotFoundError(\"No module named 'spidev'\")", True, "install the missing module"),
+])
+def test_the_display_hint_follows_the_exception_type_and_the_bus(exc, node_there, hint):
+    from luma.core.error import DeviceNotFoundError, DevicePermissionError  # noqa: F401
+
+    from hardware.display import describe_error
+
+    text = describe_error(defaults().display, eval(exc), bus_exists=lambda _: node_there)
+    assert hint in text
+    assert ("reboot" in text) == (not node_there)
 
 
 # ---------------------------------------------------------------- stand-ins

@@ -180,10 +180,12 @@ def fake_bus(monkeypatch, answers: bool):
         def __enter__(self): return self
         def __exit__(self, *a): pass
 
-        def read_byte(self, address):
+        def read_byte(self, address):  # an SSD1306 on I2C is written to, never read
+            raise OSError(121, "Remote I/O error")
+
+        def write_quick(self, address):  # i2cdetect's probe at 0x3C: the address acked
             if not answers:
                 raise OSError(121, "Remote I/O error")
-            return 0
 
     mod.SMBus = SMBus
     monkeypatch.setitem(sys.modules, "smbus2", mod)
@@ -198,6 +200,8 @@ def test_i2c_missing_bus(monkeypatch):
 
 
 def test_i2c_address_answers_or_not(monkeypatch):
+    """Probed as i2cdetect probes 0x3C, by a quick write: an OLED that does not answer
+    reads is there all the same."""
     fake_bus(monkeypatch, answers=True)
     assert doctor.check_i2c(defaults()).message == "/dev/i2c-1: a device answers at 0x3C"
     fake_bus(monkeypatch, answers=False)
@@ -317,3 +321,34 @@ def test_doctor_module_is_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+# ---------------------------------------------------------------- as the service
+
+def test_doctor_checks_the_services_store_and_says_who_it_runs_as(monkeypatch, tmp_path):
+    import pwd
+
+    state = tmp_path / "companion"
+    state.mkdir()
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.delenv("LG_WD", raising=False)
+    me = pwd.getpwuid(os.geteuid())
+    service = pwd.struct_passwd(("companion", "x", me.pw_uid + 1, 0, "", str(state), ""))
+    monkeypatch.setattr(pwd, "getpwnam", lambda name: service)
+    notes = doctor.as_the_service(str(state))
+    assert os.environ["STATE_DIRECTORY"] == str(state) and os.environ["LG_WD"] == str(state)
+    from companion.store import default_store_path
+
+    assert default_store_path() == state / "companion.db"
+    assert notes[0] == f"the service is installed: checking its store in {state}"
+    assert f"running as {me.pw_name}, not as the service's user companion" in notes[1]
+    assert "sudo -u companion companion doctor" in notes[1]
+
+
+def test_doctor_run_as_the_service_user_elsewhere_is_quiet(monkeypatch, tmp_path):
+    import pwd
+
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    monkeypatch.setenv("LG_WD", str(tmp_path))
+    monkeypatch.setattr(pwd, "getpwnam", lambda name: pwd.getpwuid(os.geteuid()))
+    assert doctor.as_the_service(str(tmp_path / "absent")) == []

@@ -10,11 +10,11 @@ def test_the_names_are_gpiozeros_for_the_40_pin_header(mock_pins):
     theirs = {name: int(pin.name.removeprefix("GPIO"))
               for pin in header.pins.values() if "gpio" in pin.interfaces
               for name in pin.names if isinstance(name, str)}
-    assert pi_header.NAMES == theirs
+    assert pi_header.names() == theirs
 
 
 def test_every_name_the_config_passes_opens_that_gpio(mock_pins):
-    for name, gpio in pi_header.NAMES.items():
+    for name, gpio in pi_header.names().items():
         for written in (name, name.lower()):
             pin, error = config._check_value(config.KEYS["buttons.up"], written)
             assert error is None, error

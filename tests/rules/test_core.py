@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.rules import Action, Draw, IllegalAction, Throw
-from companion.rules.core import winners_by_score
+from companion.rules.core import chance_label, winners_by_score
 from companion.rules.risknroll import GAME
 
 # --- actions -------------------------------------------------------------------------------
@@ -196,3 +196,119 @@ def test_tuples_and_chance_labels():
     assert chance_label(Action("throw", dice=(5, 1), colours=("grey", "blue"))) == \
         "Threw blue 1 grey 5"
     assert chance_label(Action("draw", card="Deuces")) == "Drew Deuces"
+
+
+# --- options and replays of a game with options of every kind ---------------------------
+
+
+def _counting_game():
+    """A game whose state is its options and the number of actions taken."""
+    from dataclasses import dataclass
+
+    from companion.rules import Game, Option
+
+    @dataclass(frozen=True)
+    class Counted:
+        players: int
+        target: int
+        colour: str
+        steps: int = 0
+
+        def apply(self, action):
+            return Counted(self.players, self.target, self.colour, self.steps + 1)
+
+    return Game(
+        name="counted", title="Counted", min_players=1, max_players=3,
+        options=(Option("target", 100, (100, 200), "points to win"),
+                 Option("colour", "red", ("red", "blue"), "the dice")),
+        _new=lambda players, options: Counted(players, options["target"], options["colour"]),
+        _from_json=lambda data: Counted(**data), version=3,
+    )
+
+
+@pytest.mark.parametrize("value, message", [
+    (300, "Option target cannot be 300; choose one of 100, 200."),
+    (150, "Option target cannot be 150; choose one of 100, 200."),
+    ("100", "Option target cannot be '100'; choose one of 100, 200."),
+    (100.0, "Option target cannot be 100.0; choose one of 100, 200."),
+    (True, "Option target cannot be True; choose one of 100, 200."),
+])
+def test_an_option_takes_only_one_of_its_choices_not_any_value_of_its_type(value, message):
+    game = _counting_game()
+    with pytest.raises(IllegalAction) as refused:
+        game.new(2, {"target": value})
+    assert str(refused.value) == message
+    with pytest.raises(IllegalAction, match="Option colour cannot be 'green'; choose one of red"):
+        game.new(2, {"colour": "green"})
+    assert game.check_options({"target": 200}) == {"target": 200, "colour": "red"}
+    with pytest.raises(IllegalAction) as refused:
+        game.new(2, {"speed": 1})
+    assert str(refused.value) == "Counted has no option 'speed'; options: target, colour."
+
+
+def test_replay_starts_from_the_stored_options_and_players():
+    game = _counting_game()
+    state = game.replay(3, {"target": 200, "colour": "blue"}, [Action("x"), Action("y")])
+    assert (state.players, state.target, state.colour, state.steps) == (3, 200, "blue", 2)
+    with pytest.raises(IllegalAction) as refused:
+        game.replay(4, {}, [])
+    assert str(refused.value) == "Counted is for 1 to 3 players."
+
+
+def test_a_game_stored_under_other_rules_is_refused_with_a_sentence():
+    from companion.rules import RulesChanged
+
+    game = _counting_game()
+    game.check_stored(3, 12)
+    with pytest.raises(RulesChanged) as refused:
+        game.check_stored(2, 12)
+    assert str(refused.value) == ("Game 12 was stored under rules version 2 of Counted; "
+                                  "this companion has version 3: it cannot be replayed safely.")
+    with pytest.raises(RulesChanged, match="^This game was stored under rules version 4 "):
+        game.check_stored(4)
+    assert isinstance(refused.value, IllegalAction)
+
+
+# --- messages a mutation test found unchecked -----------------------------------------------
+
+
+def test_impossible_throws_and_faces_are_named_in_full():
+    with pytest.raises(ValueError, match="^3 dice thrown but 2 sets of faces$"):
+        Throw(3, colours=(((1, "blue"),), ((2, "blue"),)))
+    with pytest.raises(ValueError, match=r"^these dice have no colours: use check\(\)$"):
+        Throw(2).pairs(Action("throw", dice=(1, 2)))
+    for action in (Action("throw"), Action("throw", dice=5)):
+        with pytest.raises(IllegalAction) as refused:
+            Throw(6).check(action)
+        assert str(refused.value) == "Expected 6 dice, got 0."
+    x, y, z = (1, "blue"), (2, "blue"), (3, "blue")
+    with pytest.raises(IllegalAction) as refused:
+        Throw(3, colours=((x, y, z), (x, y, z), ((4, "grey"),))).check(
+            Action("throw", dice=(1, 2, 3), colours=("blue",) * 3))
+    assert str(refused.value) == "These faces cannot all show at once: some share a die."
+    with pytest.raises(ValueError, match="is not a chance outcome$"):
+        chance_label(Action("keep", dice=(1,)))
+
+
+def test_check_by_takes_seat_0_out_of_turn_and_refuses_seats_not_at_the_table():
+    from dataclasses import dataclass
+
+    from companion.rules import check_by
+
+    @dataclass(frozen=True)
+    class Asking:
+        players: int = 2
+
+        def legal_actions(self):
+            return (Action("gift", by=0),)
+
+    check_by(Asking(), Action("gift", by=0))
+    check_by(Asking(), Action("gift"))
+    for by, message in ((1, "P2 may not do that now."),
+                        (2, "There is no player 2 at this table."),
+                        (-1, "There is no player -1 at this table."),
+                        (True, "There is no player True at this table."),
+                        ("P1", "There is no player 'P1' at this table.")):
+        with pytest.raises(IllegalAction) as refused:
+            check_by(Asking(), Action("gift", by=by))
+        assert str(refused.value) == message

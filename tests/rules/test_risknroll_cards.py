@@ -98,9 +98,9 @@ def test_the_player_may_decline_any_card():
 
 def test_a_card_is_shown_declined_only_once_declined():
     state = play(new(2), "draw Deuces")
-    assert state.view().lines == ("Turn 0", "Deuces")
-    assert play(state, "play").view().lines == ("Turn 0", "Deuces")
-    assert play(state, "decline").view().lines == ("Turn 0", "Declined Deuces")
+    assert state.view().lines == ("This turn 0", "Deuces")
+    assert play(state, "play").view().lines == ("This turn 0", "Deuces")
+    assert play(state, "decline").view().lines == ("This turn 0", "Declined Deuces")
 
 
 def test_a_declined_card_is_discarded_at_the_end_of_the_turn():
@@ -147,13 +147,13 @@ def test_no_harm_no_foul_keeps_the_turn_points_on_a_belly_up():
     state = play(new(2), "draw No Harm/No Foul", "play", "throw 1 5 2 3 4 6", "keep 1 5 roll")
     state = play(state, belly_up(4))
     assert state.totals == (60, 0) and state.seat == 1
-    assert "No Harm/No Foul" in state.message
+    assert state.message == "No Harm: P1 keeps 60"
 
 
 def test_no_harm_no_foul_on_a_first_throw_that_scores_nothing_keeps_nothing():
     state = play(new(2), "draw No Harm/No Foul", "play", "throw 2 2 3 3 4 6")
     assert state.totals == (0, 0) and state.seat == 1
-    assert state.message == "No points: P1 had nothing yet to keep"  # not "keeps 0"
+    assert state.message == "No points: P1 had none to keep"  # not "keeps 0"
 
 
 def test_no_harm_no_foul_keeps_the_points_after_rolling_out():

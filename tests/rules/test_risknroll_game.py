@@ -278,7 +278,7 @@ def test_the_view_shows_the_throw_the_dice_aside_and_the_card():
     state = play(state, "throw 5 5 2 3 4")
     view = state.view()
     assert view.dice == (2, 3, 4, 5, 5) and view.aside == (1,)
-    assert view.lines == ("Turn 10", "Double Time")
+    assert view.lines == ("This turn 10", "Double Time")
 
 
 def test_a_state_survives_json():

@@ -122,6 +122,7 @@ def test_after_the_chase_normal_rerolls_go_on_and_a_second_67_wins_at_once():
     assert state.is_over() and state.current_player() == TERMINAL
     assert state.winners() == (0,) and state.scores() == (2, 9, 9)
     assert state.message == "Double SIX SEVEN! P1 wins"
+    assert state.view().lines[0] == "P1 wins: a double SIX SEVEN"
 
 
 def test_a_67_made_with_a_card_scores_but_does_not_win():
@@ -243,6 +244,8 @@ def test_seven_rounds_the_last_without_cards_and_the_top_token_wins_a_tie():
     assert sum(state.scores()) == ROUNDS * (3 + 2 + 0)
     tied = at(state, vp=(9, 9, 3), moved=(5, 7, 6))
     assert tied.winners() == (1,)  # S11: 9 and 9, P2's token on top
+    assert tied.view().lines[0] == "P2 wins: tied on 9 VP, P2's token is on top"
+    assert at(state, vp=(9, 8, 3)).view().lines[0] == "P1 wins with 9 VP"
     assert first == state.start
 
 
@@ -270,8 +273,11 @@ def test_two_players_play_four_colours_and_add_their_vp():
 def test_two_players_tied_on_summed_vp_the_leading_colours_owner_wins():
     state = at(new(2), phase="over", vp=(6, 4, 2, 4), moved=(1, 2, 3, 4))
     assert state.scores() == (8, 8) and state.winners() == (0,)  # S13: P1 A has 6
+    assert state.view().lines[0] == "P1 wins: tied on 8 VP, P1 A's 6 VP are the most"
     state = at(state, vp=(5, 2, 3, 6))
     assert state.winners() == (1,)
+    state = at(state, vp=(4, 4, 4, 4), moved=(1, 2, 3, 4))
+    assert state.view().lines[0] == "P2 wins: tied on 8 VP, P2 B's token is on top"
 
 
 # --- refusals --------------------------------------------------------------------------------

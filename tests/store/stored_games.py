@@ -19,7 +19,7 @@ def play(store: Store, seed: int, names=("Ann", "Bob", "Cy"), steps: int | None 
     game = rules.get(game_name)
     options = options or {}
     state = game.new(len(names), options)
-    game_id = store.new_game(game_name, len(names), options, names)
+    game_id = store.new_game(game_name, len(names), options, names, version=game.version)
     while not state.is_over() and (steps is None or steps > 0):
         chance = state.chance()
         action = chance.sample(rng) if chance else rng.choice(state.legal_actions())

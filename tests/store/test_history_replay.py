@@ -27,6 +27,7 @@ HISTORY_KEYS = {
     "steps",
     "scores",
     "winners",
+    "version",
 }
 REPLAY_KEYS = {
     "id",
@@ -39,6 +40,7 @@ REPLAY_KEYS = {
     "scores",
     "over",
     "winners",
+    "version",
 }
 
 
@@ -192,7 +194,7 @@ def test_a_replay_at_a_decision_shows_the_dice_thrown(tmp_path, capsys):
     file.write_text(json.dumps({**data, "actions": [throw.to_json()]}))
     assert run(replay, str(file)) == 0
     text = capsys.readouterr().out
-    assert "Next: P1 to play.\n  Turn 0\n  Thrown: 1 1 1 2 3 4" in text
+    assert "Next: P1 to play.\n  This turn 0\n  Thrown: 1 1 1 2 3 4" in text
 
 
 def test_a_step_that_no_longer_replays_is_reported_by_number_with_the_state_before_it(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import NoSuchGame, Store, StoreError, default_store_path
+from companion.store import SCHEMA_VERSION, NoSuchGame, Store, StoreError, default_store_path
 
 THROW = {"kind": "throw", "dice": [1, 1, 5, 2, 3, 4]}
 KEEP = {"kind": "keep", "dice": [1, 1, 5], "then": "roll"}
@@ -19,7 +19,7 @@ def test_a_new_store_is_created_with_its_folders_in_wal_mode_with_full_sync(tmp_
     with Store(path) as store:
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_append_numbers_the_steps_and_load_returns_the_game_as_stored(store):

@@ -138,7 +138,7 @@ def test_a_damaged_game_in_play_is_not_resumed_but_kept_and_a_new_one_offered(ga
     with Store(games) as store:
         table = Table(store, Setup("risknroll", 2, start="options"))
         assert table.screen().note == (
-            f"Game 3 could not be resumed ({named}); it is kept in the store."
+            f"Game 3 could not be resumed ({named}). It is kept in the store."
         )
         assert table.mode == "setup_options" and table.game_id is None
         kept = store.load(3)

@@ -38,7 +38,7 @@ def test_a_coloured_game_plays_to_the_end_by_buttons_the_gift_asked_at_a_throw(s
     table = started(store, "charity")
     expected = CHARITY.new(2)
     assert table.mode == "throw"
-    assert table.screen().note == "Select: enter dice\nHold Select: Bob may act"
+    assert table.screen().hint == "Select: enter dice\nHold Select: Bob may act"
     press(table, "menu")
     gift = Action("gift", by=1)
     item = f"Bob: {expected.label(gift)}"
@@ -208,7 +208,7 @@ def test_a_game_with_card_groups_names_a_card_group_first_back_returns(store, mo
     assert table.mode == "draw_group" and screen.kind == "card"
     assert labels(table) == [f"Worth {n}" for n in range(1, 6)]
     assert [item.detail for item in screen.menu.items] == ["14 left"] * 5
-    assert screen.note == "Select the card's group"
+    assert screen.hint == "Select the card's group"
     press(table, "down", "down", "select")
     screen = table.screen()
     assert table.mode == "draw" and screen.kind == "cards" and screen.game == "solo"
@@ -238,6 +238,6 @@ def test_a_virtual_deck_draws_one_from_the_groups(store, monkeypatch):
     registered(monkeypatch, screens=True)
     rng = random.Random(2)
     table = started(store, "solo", deck_rng=random.Random(2))
-    assert table.screen().note == "OK: draw one, Select: a group"
+    assert table.screen().hint == "OK: draw one, Select: a group"
     press(table, "ok")
     assert table.state.offer == (SOLO.new(2).chance().sample(rng)["card"],)

@@ -99,7 +99,7 @@ def test_play_in_a_terminal_then_kill_and_resume(tmp_path):
         assert len(before.actions) == 3
         tmux = Tmux(f"companion-test-{os.getpid()}-again")  # not the server still dying
         tmux.start(play)
-        wait_for(lambda: "Resumed game from" in tmux.screen())
+        wait_for(lambda: "Resumed Risk 'n' Roll 2000" in tmux.screen())
         tmux.keys("u")  # undo the throw
         wait_for(lambda: steps(store) == 2)
         tmux.keys("q")

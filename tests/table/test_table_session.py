@@ -175,7 +175,7 @@ def test_a_resumed_game_is_where_it_was(store, tmp_path):
     again = new_table(Store(tmp_path / "companion.db"))
     assert again.game_id == table.game_id and again.state.to_json() == before
     assert again.mode == table.mode and again.steps == table.steps
-    assert again.screen().note.startswith("Resumed game from ")
+    assert again.screen().note == "Resumed Risk 'n' Roll 2000, P2 to play"
 
 
 def test_new_game_from_the_menu_abandons_the_old_one_but_keeps_it(store):
@@ -538,7 +538,7 @@ def test_a_camera_that_gives_up_says_what_kept_it_from_reading(store, scene, why
         table.tick()
     assert table.mode == "reading"
     waiting = "Hand in view\n" if scene == "hand" else ""  # said while it waits, too
-    assert table.screen().note == f"{waiting}Back: stop reading"
+    assert table.screen().hint == f"{waiting}Back: stop reading"
     now[0] = 6.0
     table.tick()
     assert table.mode == "enter" and table.screen().note == f"{why}: enter the dice"

@@ -192,7 +192,7 @@ def test_a_resumed_game_is_where_it_was(store, tmp_path):
     again = new_table(Store(tmp_path / "companion.db"))
     assert again.game_id == table.game_id and again.state.to_json() == before
     assert again.steps == table.steps and again.names == ("P1", "AI")
-    assert again.screen().note.startswith("Resumed game from ")
+    assert again.screen().note.startswith("Resumed 216, ")
 
 
 @pytest.mark.parametrize("solo", [False, True])

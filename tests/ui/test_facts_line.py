@@ -43,6 +43,6 @@ def test_in_the_final_round_the_turn_and_every_card_in_play_show_whole(card):
                             "final_round": True, "turn_points": 1280})
     state = state.apply(Action("draw", card=card)).apply(Action("card", play=True))
     short = risknroll.SHORT_NAMES.get(card, card)
-    assert shown(state) == f"Turn 1280 (last) · {short}"
+    assert shown(state) == f"Final turn 1280 · {short}"
     chose = state.apply(Action("throw", dice=(1, 2, 3, 4, 6, 6)))
-    assert shown(chose) == f"Turn 1280 (last) · {short}"
+    assert shown(chose) == f"Final turn 1280 · {short}"

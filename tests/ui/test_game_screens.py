@@ -16,7 +16,7 @@ from tests.fake_games import SCORE
 
 
 def naming(game: str, names, selected: int = 0) -> Screen:
-    return Screen("cards", title="Which card?", game=game, note="Select: this card",
+    return Screen("cards", title="Which card?", game=game, hint="Select: this card",
                   menu=Menu(tuple(MenuItem(n, "1 left") for n in names), selected))
 
 

@@ -1,22 +1,31 @@
-"""Each game's own screen module, found by the game's name.
+"""Each game's own screens, found by game name, so the session and render stay generic.
 
-The session and the shared screens never ask which game is played: they ask
-`for_game(name)` for the game's screen module and call the hooks it defines (each
-optional): `card_groups(draw)` groups the cards a Draw can give for naming with five
-buttons; `draw_card(canvas, box, name)` draws a card as what it is. A game without a
-module, or a module without a hook, gets the shared behaviour.
+A game screen module (`companion/ui/games/<module>.py`) may define any of these hooks;
+the session and `companion.ui.render` call them only through `for_game`:
+
+- `card_groups(draw) -> list[(label, [(card, copies left)])]`: how the cards a Draw can
+  give are grouped, so that the session names a card group first, then the card;
+- `draw_card(canvas, box, name) -> bool`: card `name` drawn in `box` as what it does;
+- `pages(state, names) -> tuple[Screen, ...]` with `PAGES_LABEL`: the game's own pages,
+  opened from the game menu item named PAGES_LABEL and flipped with Up/Down;
+- `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>";
+- `KINDS: dict[str, str]`: a session screen kind the game draws its own way, e.g.
+  {"over": "sixseven:over"}: the same Screen fields, the game's layout.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+import importlib
 from types import ModuleType
 
-SCREENS: dict[str, str] = {"216": "companion.ui.games.two_sixteen"}
-"""Game name -> its screen module, imported only when first asked for."""
+SCREENS: dict[str, str] = {
+    "216": "companion.ui.games.two_sixteen",
+    "sixseven": "companion.ui.games.sixseven",
+}
+"""Game name -> its screen module, imported on first use."""
 
 
-def for_game(name: str | None) -> ModuleType | None:
-    """The screen module of game `name`, or None for a game without one."""
-    module = SCREENS.get(name) if name else None
-    return import_module(module) if module else None
+def for_game(name: str) -> ModuleType | None:
+    """The screen module of game `name`; None for a game without one."""
+    module = SCREENS.get(name)
+    return None if module is None else importlib.import_module(module)

@@ -1,4 +1,9 @@
-"""Random play: it never crashes, it ends, replays rebuild it, and wrong moves bounce off."""
+"""Risk 'n' Roll under random play: it ends at its target, no score goes below zero, and
+the actions a player or a camera might send bounce off.
+
+What every game owes the core (replays, JSON, refusals as sentences, `by`) is checked for
+all of them in tests/conformance; these are the properties of this game's own rules.
+"""
 
 from __future__ import annotations
 
@@ -57,7 +62,7 @@ def random_game(rng, players: int, options: dict) -> tuple[list[RiskNRollState],
     return states, taken
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=seeds, players=players, options=options)
 def test_random_legal_play_ends_with_winners_and_replays_through_json(seed, players, options):
     states, taken = random_game(random.Random(seed), players, options)
@@ -99,7 +104,7 @@ def near_legal(state: RiskNRollState):
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=seeds, players=players, options=options, where=st.floats(0, 1), data=st.data())
 def test_an_illegal_action_raises_a_sentence_and_changes_nothing(
     seed, players, options, where, data
@@ -123,24 +128,3 @@ def test_an_illegal_action_raises_a_sentence_and_changes_nothing(
         state = after
         if state.is_over():
             break
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    data=st.dictionaries(
-        st.text(max_size=6),
-        st.recursive(
-            st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6)),
-            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
-            max_leaves=6,
-        ),
-        max_size=4,
-    )
-    | st.builds(dict, kind=st.text(max_size=6), dice=st.lists(st.integers(), max_size=7))
-)
-def test_any_json_is_an_action_or_refused(data):
-    try:
-        action = Action.from_json(data)
-    except IllegalAction:
-        return
-    assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action

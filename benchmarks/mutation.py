@@ -1,0 +1,162 @@
+"""Mutation testing of one module at a time with mutmut 3: do the tests catch a broken rule?
+
+Run by hand, never in CI (a module takes 10 to 40 minutes on a Raspberry Pi-class
+2-core machine). From the checkout's root, with mutmut installed in the venv
+(`pip install 'mutmut>=3'`):
+
+    python benchmarks/mutation.py core          # companion/rules/core.py
+    python benchmarks/mutation.py risknroll     # companion/rules/risknroll.py
+    python benchmarks/mutation.py store         # companion/store.py
+    python benchmarks/mutation.py tables        # companion/advice/risknroll_tables.py
+
+Each run copies the checkout to build/mutation/MODULE (the working tree as it is, so
+tests not yet committed count), mutates that one module, runs only the tests listed
+for it in MODULES, then re-runs every mutant mutmut did not catch in a fresh pytest
+process (mutmut forks its workers from one process, in which a test can pass by state
+left over from another): the tests mutmut saw run the mutated function, or all of the
+module's tests where none did (code run at import). It prints the score and writes
+build/mutation/MODULE/survivors.txt with the diff of each survivor. With `--again`, the
+mutants the last run did not catch (or had not reached when stopped) are run against the
+tests as they are now (after writing tests that kill them) without mutating again.
+Survivors that change no behaviour (equivalent mutants) are listed as such in
+docs/mutation.md, with the figures of the last run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "core": (
+        "companion/rules/core.py",
+        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+    ),
+    "risknroll": (
+        "companion/rules/risknroll.py",
+        ("tests/rules", "tests/conformance/test_rules.py"),
+    ),
+    "store": (
+        "companion/store.py",
+        ("tests/store", "tests/conformance/test_stored_games.py"),
+    ),
+    "tables": ("companion/advice/risknroll_tables.py", ("tests/advice/test_turn_tables.py",)),
+}
+"""Module name -> (the file mutated, the tests that must catch its mutants)."""
+
+COPIED = ("companion", "hardware", "vision", "tests", "pyproject.toml")
+SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
+
+
+def prepare(name: str) -> Path:
+    """A fresh copy of the checkout set up to mutate one module."""
+    path, tests = MODULES[name]
+    tests = tuple(t for t in tests if (ROOT / t).exists())
+    work = ROOT / "build" / "mutation" / name
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    for item in COPIED:
+        source = ROOT / item
+        if source.is_dir():
+            shutil.copytree(source, work / item, ignore=SKIPPED)
+        else:
+            shutil.copy2(source, work / item)
+    selection = ", ".join(f'"{t}"' for t in tests)
+    with (work / "pyproject.toml").open("a") as config:
+        config.write(
+            "\n[tool.mutmut]\n"
+            'source_paths = ["companion"]\n'
+            f'only_mutate = ["{path}"]\n'
+            f"pytest_add_cli_args_test_selection = [{selection}]\n"
+            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]\n'
+            "also_copy = [\"hardware\", \"vision\"]\n"
+        )
+    return work
+
+
+def mutmut(work: Path, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "mutmut", *args], cwd=work, text=True, capture_output=True
+    )
+    return done.stdout + done.stderr
+
+
+def statuses(work: Path) -> dict[str, str]:
+    """Every mutant's status as mutmut recorded it."""
+    found = {}
+    for line in mutmut(work, "results", "--all", "true").splitlines():
+        match = re.match(r"\s+(\S+): (.+)$", line)
+        if match:
+            found[match[1]] = match[2].strip()
+    return found
+
+
+def covering(work: Path) -> dict[str, list[str]]:
+    """The tests that ran each mutated function, as mutmut recorded them, fastest first
+    (the first to fail ends the run)."""
+    stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text())
+    took = stats["duration_by_test"]
+    return {function: sorted(tests, key=lambda test: took.get(test, 0.0))
+            for function, tests in stats["tests_by_mangled_function_name"].items()}
+
+
+def killed_afresh(work: Path, mutant: str, tests: list[str] | tuple[str, ...]) -> bool:
+    """Whether the tests fail with this one mutant active, in a new pytest process."""
+    env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+        cwd=work / "mutants", env=env, capture_output=True,
+    )
+    return done.returncode not in (0, 5)  # 5: no test ran
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("module", choices=sorted(MODULES))
+    parser.add_argument("--jobs", type=int, default=2, help="mutmut's worker processes")
+    parser.add_argument("--again", action="store_true",
+                        help="only re-run the survivors of the last run, in fresh processes")
+    args = parser.parse_args()
+    path, tests = MODULES[args.module]
+    tests = tuple(t for t in tests if (ROOT / t).exists())
+    work = ROOT / "build" / "mutation" / args.module
+    if args.again:  # the tests as they are now, against the mutants of the last run
+        for copy in (work / "tests", work / "mutants" / "tests"):
+            shutil.rmtree(copy)
+            shutil.copytree(ROOT / "tests", copy, ignore=SKIPPED)
+    else:
+        work = prepare(args.module)
+        print(f"mutating {path} in {work}; tests: {' '.join(tests)}", flush=True)
+        print(mutmut(work, "run", "--max-children", str(args.jobs))[-2000:], flush=True)
+    found = statuses(work)
+    ran = {} if args.again else covering(work)  # (mutmut's record knows no new test)
+    # "no tests": no test ran the function while mutmut watched (module-level code):
+    # the whole selection decides
+    doubtful = [m for m, status in found.items() if status not in ("killed", "timeout")]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        caught_afresh = pool.map(
+            lambda m: killed_afresh(work, m, ran.get(m.rsplit("__mutmut_", 1)[0]) or tests),
+            doubtful)
+        still = [m for m, killed in zip(doubtful, caught_afresh) if not killed]
+    caught = len(found) - len(still)
+    with (work / "survivors.txt").open("w") as out:
+        for mutant in still:
+            out.write(mutmut(work, "show", mutant) + "\n")
+    print(f"{path}: {caught} of {len(found)} mutants caught "
+          f"({100 * caught / max(1, len(found)):.1f}%); of the {len(doubtful)} mutmut's run "
+          f"did not catch, {len(doubtful) - len(still)} were caught afresh; {len(still)} "
+          f"survive (build/mutation/{args.module}/survivors.txt)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Charidice advice against brute force: the final scores, one throw, two throws."""
+
+from __future__ import annotations
+
+import random
+import sys
+from itertools import combinations, product
+from pathlib import Path
+from statistics import mean
+
+import pytest
+
+from companion.advice import best_action, for_state
+from companion.advice.charidice import FREE, final_scores, tables
+from companion.rules import Action
+from companion.rules.charidice import DICE, DIE_OF, GIFT, donation, points, scoring_choices
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+from cd_script import faces, new, play  # noqa: E402
+
+LENA = "throw M1 M2 M3 M4 M6 B6"
+
+
+def brute_final(dice) -> tuple[int, int]:
+    """The best score of six dice by the rules' own list: (points, donation), less given."""
+    best = max(
+        (sum(points(way, scored)), -donation(f for f in dice if f not in scored))
+        for way, scored in scoring_choices(tuple(sorted(dice)))
+    )
+    return best[0], -best[1]
+
+
+def config(dice) -> tuple[int, ...]:
+    index = [0] * 6
+    for face in dice:
+        index[DIE_OF[face]] = DICE[DIE_OF[face]].index(face)
+    return tuple(index)
+
+
+def test_the_final_table_is_the_best_legal_score_and_the_least_donation_among_equals():
+    pts, given = (a.reshape((6,) * 6) for a in final_scores())
+    rng = random.Random(3)
+    for _ in range(300):
+        dice = [rng.choice(die) for die in DICE]
+        assert (pts[config(dice)], given[config(dice)]) == brute_final(dice)
+
+
+def last_throw(kept) -> float:
+    """The expected points of keeping `kept` before the last throw, by enumeration."""
+    free = [die for die in DICE if not set(die) & set(kept)]
+    return mean(brute_final([*kept, *thrown])[0] for thrown in product(*free))
+
+
+@pytest.mark.parametrize("kept", ["M1 M2 M3 M4 M6", "M1 M2 M3 M4", "B2 O2 G2 Y2", "M6 B6 O6"])
+def test_a_keep_before_the_last_throw_is_worth_its_exact_expectation(kept):
+    assert tables().keep(faces(kept), 1)[0] == pytest.approx(last_throw(faces(kept)))
+
+
+def test_a_keep_with_two_throws_left_is_worth_the_best_play_after_it():
+    pts = final_scores()[0].reshape((6,) * 6)
+    last = tables().points[0]
+
+    def one_throw_left(dice) -> float:
+        at = config(dice)
+        keeps = (
+            last[tuple(at[d] if d in kept else FREE for d in range(6))]
+            for n in range(6) for kept in combinations(range(6), n)
+        )
+        return max(pts[at], *keeps)
+
+    kept = faces("M1 M2 M3 M4 M6")
+    free = next(die for die in DICE if not set(die) & set(kept))
+    expected = mean(one_throw_left([*kept, face]) for face in free)
+    assert tables().keep(kept, 2)[0] == pytest.approx(expected)
+
+
+def test_after_the_last_throw_every_score_is_ranked_by_its_points():
+    state = play(new(3), LENA, "keep", LENA, "keep", LENA)
+    advice = for_state(state)
+    assert len(advice) == len(state.legal_actions())
+    assert [a.label for a in advice[:2]] == [
+        "Magenta 1234: 35, give 24", "Magenta 2346: 30, give 13"]
+    assert [a.value for a in advice] == sorted((a.value for a in advice), reverse=True)
+    assert advice[0].best and not advice[1].best and advice[0].detail == ""
+
+
+def test_before_a_reroll_the_best_keep_comes_with_its_expected_points_and_gift():
+    state = play(new(3), LENA)
+    advice = for_state(state)
+    top = advice[0]
+    assert top.action == Action("keep", dice=(1, 2, 3, 4, 6), colours=("magenta",) * 5)
+    value, given = tables().keep(faces("M1 M2 M3 M4 M6"), 2)
+    assert top.value == value and top.detail == f"E {value:.0f} give {given:.0f}"
+    asked = for_state(state.apply(Action("gift", by=1)))
+    assert asked[0].detail == f"E {value:.0f} give {given * GIFT:.0f}"
+    assert best_action(state) == top.action
+
+
+def test_the_greatest_gift_is_another_seats_request_and_is_never_ranked():
+    state = play(new(3), LENA)
+    assert Action("gift", by=1) in state.legal_actions()
+    assert all(a.action.kind != "gift" for a in for_state(state))
+    assert for_state(new(3)) == []  # the table throws: nothing to decide
+
+
+def test_a_score_after_the_gift_is_ranked_with_its_doubled_donation():
+    state = play(new(3), "gift P2", LENA)
+    advice = {a.label: a for a in for_state(state)}
+    assert advice["Magenta 2346: 30, give 26"].value == 30
