@@ -21,7 +21,8 @@ from hardware.buttons import ButtonEvent
 from hardware.camera import VirtualRoller
 from hardware.display import PngDisplay
 
-PRESS = {"throw": "ok", "draw": "ok", "decide": "select", "setup_options": "select"}
+PRESS = {"throw": "ok", "draw_group": "ok", "draw": "ok", "decide": "select",
+         "setup_options": "select"}
 """The button a player following the advice presses on each screen."""
 
 

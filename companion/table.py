@@ -86,9 +86,26 @@ class Setup:
     start: str = "game"
 
 
-def default_names(players: int, given: Sequence[str] = ()) -> tuple[str, ...]:
-    """The given names for the first seats, P<n> for the rest."""
-    return tuple(given[i] if i < len(given) and given[i] else f"P{i + 1}" for i in range(players))
+def default_names(players: int, given: Sequence[str] = (),
+                  game: Sequence[str] = ()) -> tuple[str, ...]:
+    """The given names for the first seats; for a seat not named (or named only P<n>), the
+    game's own name for it (`Game.default_names`: 216 solo's "AI"), else P<n>."""
+
+    def name(seat: int) -> str:
+        default = f"P{seat + 1}"
+        mine = given[seat] if seat < len(given) else ""
+        if mine and mine != default:
+            return mine
+        return (game[seat] if seat < len(game) else "") or default
+
+    return tuple(name(seat) for seat in range(players))
+
+
+def given_names(names: Sequence[str], game: Sequence[str]) -> tuple[str, ...]:
+    """`names` without the game's own ("" in their place): what the players named, to
+    carry to the next game, where the game's own names may differ."""
+    return tuple("" if seat < len(game) and game[seat] == name else name
+                 for seat, name in enumerate(names))
 
 
 def with_names(text: str, names: Sequence[str]) -> str:
@@ -154,6 +171,8 @@ class Table:
         self._actions: list[Action] = []  # the stored steps of the game, in order
         self.mode = "setup_game"
         self._choices: Choices | None = None
+        self._card_groups: list = []  # the groups a card is named in (session.draw)
+        self._card_group = 0  # the group whose cards are shown
         self._entry: DiceEntry | None = None
         self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
         self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)
@@ -303,7 +322,8 @@ class Table:
         game.check_stored(record.version, record.id)  # never rescore under other rules
         self._chosen_game, self._chosen_players = game.name, record.players
         self._chosen_options = dict(record.options)
-        self._chosen_names = tuple(record.names)
+        self._chosen_names = given_names(record.names,
+                                         game.default_names(record.players, record.options))
         actions = [Action.from_json(a) for a in record.actions]
         self._play(record.id, game, record.players, dict(record.options), tuple(record.names),
                    actions)

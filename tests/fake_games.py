@@ -287,7 +287,30 @@ SOLO = Game(
 )
 
 
-def registered(monkeypatch) -> None:
-    """CHARITY and SOLO in `rules.GAMES` for one test (monkeypatch undoes it)."""
+# --- SOLO's screen module (companion.ui.games hooks): cards grouped by score -------------
+
+
+def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The cards a Draw can give, grouped by their score: five groups of 14."""
+    return [(f"Worth {score}", [(name, n) for name, n in draw.cards if SCORE[name] == score])
+            for score in range(1, 6)]
+
+
+def draw_card(canvas, box: tuple[int, int, int, int], name: str) -> bool:
+    """A card as one filled bar a pixel tall per point of its score, from the box's top."""
+    if name not in SCORE:
+        return False
+    x0, y0, x1, _ = box
+    canvas.rectangle((x0, y0, x1, y0 + SCORE[name] - 1), fill=1)
+    return True
+
+
+def registered(monkeypatch, screens: bool = False) -> None:
+    """CHARITY and SOLO in `rules.GAMES` for one test (monkeypatch undoes it); with
+    `screens`, this module is SOLO's screen module (its card groups and pictures)."""
     for game in (CHARITY, SOLO):
         monkeypatch.setitem(rules.GAMES, game.name, game)
+    if screens:
+        from companion.ui import games
+
+        monkeypatch.setitem(games.SCREENS, SOLO.name, __name__)

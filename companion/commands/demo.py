@@ -77,18 +77,27 @@ def self_play(game_name: str, players: int, seed: int, options: dict) -> list:
     return actions
 
 
+def seat_names(game_name: str, players: int, options: dict) -> tuple[str, ...]:
+    """P1, P2, ... but where the game names a seat itself (216 solo: "AI")."""
+    from companion import rules
+    from companion.table import default_names
+
+    return default_names(players, (), rules.get(game_name).default_names(players, options))
+
+
 def replay_log(game_name: str, players: int, options: dict, actions: list, log=print):
     """Replay `actions`, telling each step as a readable turn log; the final state."""
     from companion import rules
 
     game = rules.get(game_name)
+    names = seat_names(game_name, players, options)
     state = game.new(players, options)
     seat = None
     for action in actions:
         if state.turn() != seat:
             seat = state.turn()
             scores = " ".join(str(s) for s in state.scores())
-            log(f"P{seat + 1}'s turn  (scores {scores})")
+            log(f"{names[seat]}'s turn  (scores {scores})")
         text = state.label(action)
         state = state.apply(action)
         message = state.view().message
@@ -127,11 +136,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.frames:
         log(f"frames: {args.frames}")
+    names = seat_names(args.game, args.players, options)
     result = {
         "game": args.game,
-        "players": [f"P{i + 1}" for i in range(args.players)],
+        "players": list(names),
         "scores": list(state.scores()),
-        "winners": [f"P{i + 1}" for i in state.winners()],
+        "winners": [names[i] for i in state.winners()],
     }
     print(json.dumps(result))
     return 0

@@ -348,6 +348,9 @@ class Game:
     make a stored game replay to another state (a ruling, a score table), so that the
     store refuses to rescore a game stored under other rules instead of doing it
     silently. `description` is one line for a newcomer choosing a game.
+    `seat_names(players, options)` names seats that have a name of their own whatever
+    the players are called (216 solo's automatic opponent, "AI"): one name per seat,
+    "" for the seats the players name.
     """
 
     name: str
@@ -359,6 +362,13 @@ class Game:
     _from_json: Any = field(repr=False)
     version: int = 1
     description: str = ""
+    seat_names: Any = field(default=None, repr=False)
+
+    def default_names(self, players: int, options: Mapping[str, Any] | None) -> tuple[str, ...]:
+        """The game's own name for each seat ("" where the players name it)."""
+        if self.seat_names is None:
+            return ("",) * players
+        return tuple(self.seat_names(players, self.check_options(options)))
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or value is an IllegalAction."""

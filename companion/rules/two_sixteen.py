@@ -568,4 +568,5 @@ GAME = Game(
     _from_json=_from_json,
     version=1,
     description="Roll three dice up to twice to fulfil one of four Objective cards.",
+    seat_names=lambda players, options: ("", "AI") if options["solo"] else ("",) * players,
 )

@@ -8,7 +8,8 @@ own pages (`pages`) and Back returns to the mode they were opened from; "Calibra
 colours" (there and on the setup options, for a game that asks for it) opens
 `calibrate`, which returns the same way. `leads_to`
 documents (and a test checks) the modes a mode's buttons may move to besides the one
-each new state needs (`play.mode_of`: "decide", "throw", "draw" or "over"), which any
+each new state needs (`play.mode_of`: "decide", "throw", "draw",
+"draw_group" (see `draw`) or "over"), which any
 stored step leads to.
 """
 
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from companion.ui.model import Screen
 
-from . import calibrate, entry, pages, play, setup
+from . import calibrate, draw, entry, pages, play, setup
 
 if TYPE_CHECKING:
     from companion.table import Table
@@ -45,10 +46,12 @@ MODES: dict[str, Mode] = {
     "reading": Mode(play.screen_reading, play.on_reading, ("throw", "confirm", "enter")),
     "confirm": Mode(entry.screen_confirm, entry.on_confirm, ("throw", "enter", "reading")),
     "enter": Mode(entry.screen_enter, entry.on_enter, ("throw",)),
-    "draw": Mode(play.screen_draw, play.on_draw, ()),
+    "draw_group": Mode(draw.screen_group, draw.on_group, ("draw",)),
+    "draw": Mode(draw.screen_card, draw.on_card, ("draw_group",)),
     "over": Mode(play.screen_over, play.on_over, ("setup_options",)),
     "pages": Mode(pages.screen_pages, pages.on_pages,
-                  ("decide", "throw", "confirm", "enter", "draw", "over")),
+                  ("decide", "throw", "confirm", "enter", "draw_group", "draw", "over")),
     "calibrate": Mode(calibrate.screen_calibrate, calibrate.on_calibrate,
-                      ("setup_options", "decide", "throw", "confirm", "enter", "draw", "over")),
+                      ("setup_options", "decide", "throw", "confirm", "enter", "draw_group",
+                       "draw", "over")),
 }

@@ -31,7 +31,8 @@ next one over the standings before anyone has read them."""
 
 
 def mode_of(table: Table, state: State) -> str:
-    """The mode a state needs: "over", "throw", "draw" or "decide"; its menu is made."""
+    """The mode a state needs: "over", "throw", "draw" (or "draw_group", see `draw`) or
+    "decide"; its menu is made."""
     if state.is_over():
         table._over_at = table._clock()
         return "over"
@@ -39,10 +40,9 @@ def mode_of(table: Table, state: State) -> str:
     if isinstance(chance, Throw):
         return "throw"
     if isinstance(chance, Draw):
-        cards = [(name, left) for name, left in chance.cards if left > 0]
-        table._choices = Choices([MenuItem(name, f"{left} left") for name, left in cards],
-                                 [Action("draw", card=name) for name, _ in cards])
-        return "draw"
+        from .draw import start
+
+        return start(table, chance)
     table._choices = decision_menu(table, state)
     return "decide"
 
@@ -121,17 +121,6 @@ def on_reading(table: Table, button: str) -> None:
         table._say("Reading the dice...")
 
 
-def on_draw(table: Table, button: str) -> None:
-    if button in ("up", "down"):
-        table._choices.move(-1 if button == "up" else 1)
-    elif button == "select" or (button == "ok" and table.deck_rng is None):
-        table._apply(table._choices.value)
-    elif button == "ok":
-        table._apply(table.state.chance().sample(table.deck_rng))
-    else:
-        table._say("Hold Back to undo")
-
-
 def on_over(table: Table, button: str) -> None:
     if table._clock() < table._over_at + OVER_HOLD_SECONDS:
         return  # the standings (and the news of the last throw) stay
@@ -159,7 +148,7 @@ def screen_throw(table: Table, note: str) -> Screen:
 
 
 def _throw_hint(table: Table) -> str:
-    asking = _askers(table)
+    asking = askers(table)
     if asking:  # the game menu holds what others may do: one line for each button
         how = f"OK: {table.dice.verb}, Select: by hand" if table.dice else "Select: enter dice"
         return f"{how}\n{asking}"
@@ -168,7 +157,7 @@ def _throw_hint(table: Table) -> str:
     return f"OK: {table.dice.verb} the dice\nSelect: enter by hand"
 
 
-def _askers(table: Table) -> str:
+def askers(table: Table) -> str:
     """"Hold Select: act (Bob)" while seats may act out of turn ("" while none may);
     the game's screen module may say what they may do (`ASKING`, by action kind: "Hold
     Select: gift (Bob)"). The names last and in brackets, so long ones still fit."""
@@ -187,15 +176,6 @@ def screen_reading(table: Table, note: str) -> Screen:
     waiting = getattr(table.dice, "waiting_for", "")  # a hand over the tray, say
     hint = f"{waiting}\nBack: stop reading" if waiting else "Back: stop reading"
     return table._game_screen("throw", "Reading the dice...", note, hint=hint)
-
-
-def screen_draw(table: Table, note: str) -> Screen:
-    draw = table.state.chance()
-    hint = "OK: draw one, Select: this card" if table.deck_rng else "Select the card drawn"
-    asking = _askers(table)
-    return table._game_screen("card", table._named(draw.why) or f"Draw: {draw.deck}",
-                              note, hint=f"{hint}\n{asking}" if asking else hint,
-                              menu=table._choices.menu())
 
 
 def screen_over(table: Table, note: str) -> Screen:

@@ -112,21 +112,22 @@ def screen_options(table: Table, note: str) -> Screen:
 
 def start_game(table: Table) -> None:
     """Store a new game with the players and options chosen, and take it up."""
-    from companion.table import default_names
+    from companion.table import default_names, given_names
 
     game = rules.get(table._chosen_game)
-    names = default_names(table._chosen_players, table._chosen_names)
     try:  # the rules accept players and options before anything is stored
         options = game.check_options(table._chosen_options)
         game.new(table._chosen_players, options)
     except IllegalAction as why:
         table._say(str(why))
         return
+    own = game.default_names(table._chosen_players, options)
+    names = default_names(table._chosen_players, table._chosen_names, own)
     try:
         game_id = table.store.new_game(game.name, table._chosen_players, options, names,
                                        version=game.version)
     except StoreError as why:
         table._notice = str(why)
         return
-    table._chosen_names = names
+    table._chosen_names = given_names(names, own)
     table._play(game_id, game, table._chosen_players, options, names, [])

@@ -3,8 +3,8 @@
 Mostly a Risk 'n' Roll evening (Ann, Bo and Cy), with the awkward cases a real
 table produces: menus longer than the display, labels too long to share a row with
 their odds, a name too long for any line, eight players on one scoreboard, a die the
-camera is unsure of, a 67 Six Seven seven, and a Charidice evening: colours, the
-greatest of gifts, the score sheets and the charity bonus.
+camera is unsure of, a 67 Six Seven seven, 216 cards drawn as dice, and a Charidice
+evening: colours, the greatest of gifts, the score sheets and the charity bonus.
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ CARD_NAMES = (
     "Plus/Minus", "No Harm/No Foul", "Bonus Time 300", "Bonus Time 250", "Bonus Time 200",
     "Bonus Time 150", "Double Time", "The Plague", "Deuces",
 )
+
+PURPLE = ("No 6", "No 1", "No 1 no 6", "No 5 no 6", "No 1 6, pair", "No 1 sum 12+")
+GREEN = ("Any triple", "Any pair", "Just a pair", "Pair&Opp", "High pair")
+"""216 Objective cards of two colours (companion/data/216_objectives.txt), drawn as dice."""
 
 SCREENS: dict[str, Screen] = {
     "setup": Screen(
@@ -218,6 +222,28 @@ SCREENS: dict[str, Screen] = {
         title="Which card?",
         note="Name the Action Card drawn",
         menu=Menu(tuple(MenuItem(name) for name in CARD_NAMES), selected=6),
+    ),
+    "cards": Screen(
+        "cards",
+        title="Purple: Offer card 3 of 4",
+        menu=Menu(tuple(MenuItem(name, "1 left") for name in PURPLE), selected=PURPLE.index(
+            "No 1 6, pair")),
+        hint="Select: this card, Back: groups",
+        game="216",
+    ),
+    "cards-green": Screen(
+        "cards",
+        title="Green: Refill the Offer",
+        menu=Menu(tuple(MenuItem(name, "1 left") for name in GREEN), selected=2),
+        hint="Select: this card, Back: groups",
+        game="216",
+    ),
+    "216-offer": Screen(
+        "216:offer", title="Offer 1-2 of 4", table=(("No 1 6, pair", "6+3"), ("6, sum 15+", "9+5"))
+    ),
+    "216-hand": Screen(
+        "216:hand", title="Ann: Help cards",
+        table=(("+1/-1", 2, 0), ("Opposite", 1, 0), ("Reroll 3", 1, 0), ("Wild", 1, 1)),
     ),
     "over": Screen(
         "over", names=NAMES, scores=(2050, 1200, 1980), winners=(0,)

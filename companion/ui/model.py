@@ -39,6 +39,7 @@ class Screen:
       confirm  a camera reading to accept or correct (entry + flagged dice)
       enter    dice entered by hand (entry + cursor)
       card     a drawn card to name (menu of cards) or to play or decline
+      cards    a card to name, drawn as what it is by the game's `draw_card` (`game`)
       over     final standings
       message  a short notice, e.g. why a button did nothing
       GAME:KIND  a game's own screen (its page), drawn by its screen module's LAYOUTS
@@ -61,3 +62,4 @@ class Screen:
     hint: str = ""  # what to press here (render.DEFAULT_HINTS when empty)
     winners: tuple[int, ...] = ()
     table: tuple[tuple[str | int, ...], ...] = ()
+    game: str = ""  # the game's name, for its own drawing (companion.ui.games)

@@ -19,10 +19,12 @@ from companion.rules import View
 from . import dice, games, text
 from .fonts import BIG, BODY, SMALL, TITLE, Face
 from .menu import DETAIL_GAP, LINE, draw_menu
-from .model import Screen
+from .model import Menu, Screen
 from .scores import draw_header, draw_standings
 
 COMPACT_BELOW = 48
+CARD_PICTURE = 18
+"""The height of the band a card is drawn in on the "cards" screen (128x64)."""
 """Displays shorter than this (128x32) get the compact layouts."""
 FACT_SEPARATOR = " · "
 
@@ -339,6 +341,24 @@ def _card(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     _menu(canvas, y, w, h - y, screen)
 
 
+def _cards(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
+    """A card to name, drawn as what it is (the game's `draw_card`), the names to pick from."""
+    compact = h < COMPACT_BELOW
+    y = 0 if compact else _title(canvas, w, screen.title, True)
+    picture = h - LINE - 1 if compact else CARD_PICTURE
+    menu_rows = 1 if compact else 2
+    menu = screen.menu or Menu(())
+    selected = menu.items[menu.selected].label if 0 <= menu.selected < len(menu.items) else ""
+    drawer = getattr(games.for_game(screen.game), "draw_card", None)
+    if not (drawer and drawer(canvas, (0, y, w - 1, y + picture - 1), selected)):
+        _line(canvas, y, w, selected, (TITLE, BODY, SMALL), picture, "center")
+    y += picture + 1
+    _menu(canvas, y, w, menu_rows * LINE, screen)
+    bottom = screen.note or _hint(screen)  # news while it lasts, else what to press
+    if not compact and bottom:
+        _line(canvas, h - LINE, w, bottom, (BODY, SMALL), LINE, "center")
+
+
 def _over(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """Final standings, best first, winners crowned, and how to start again."""
     compact = h < COMPACT_BELOW
@@ -393,6 +413,7 @@ _LAYOUTS: dict[str, Callable[[Canvas, int, int, Screen], None]] = {
     "confirm": _confirm,
     "enter": _enter,
     "card": _card,
+    "cards": _cards,
     "over": _over,
     "message": _message,
 }

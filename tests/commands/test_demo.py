@@ -98,7 +98,7 @@ def test_a_216_solo_demo_is_you_against_the_ai(capsys):
     code = main(["demo", "216", "--solo", "--seed", "1"])
     out = capsys.readouterr().out.splitlines()
     result = json.loads(out[-1])
-    assert code == 0 and result["players"] == ["P1", "P2"]
-    assert any("AI takes" in line for line in out)
+    assert code == 0 and result["players"] == ["P1", "AI"]
+    assert any("AI takes" in line for line in out) and "AI's turn  (scores 0 3)" in out
     assert main(["demo", "risknroll", "--solo"]) == 2
     assert "no option 'solo'" in capsys.readouterr().err

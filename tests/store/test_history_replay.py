@@ -258,3 +258,24 @@ def test_replay_of_a_word_that_is_neither_an_id_nor_a_file_says_so(tmp_path, cap
     monkeypatch.chdir(tmp_path)
     assert run(replay, "abc") == 1
     assert capsys.readouterr().err == "companion replay: abc: not a game id or a file.\n"
+
+
+def test_a_216_solo_game_is_listed_and_replays_exactly_with_the_ai_named(tmp_path, capsys):
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        done, end = play(store, 4, names=("Ann", "AI"), game_name="216", options={"solo": True})
+        going, state = play(store, 5, names=("Ann", "Bob"), steps=9, game_name="216")
+    assert run(history, "--store", str(path), "--json") == 0
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(g["id"], g["game"], g["status"]) for g in listed][:2] == [
+        (going, "216", "unfinished"), (done, "216", "finished")]
+    two_sixteen = rules.get("216")
+    for game, expected in ((done, end), (going, state)):
+        assert run(replay, str(game), "--store", str(path), "--json") == 0
+        out = json.loads(capsys.readouterr().out)
+        assert two_sixteen.from_json(out["state"]) == expected
+        assert out["over"] is expected.is_over()
+    assert run(replay, str(done), "--store", str(path)) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"Game {done}: 216, 2 players")
+    assert ("Game over: Ann won." if end.winners() == (0,) else "Game over: AI won.") in text

@@ -1,6 +1,6 @@
 """Presses buttons at a Table forever, game after game: the process the resume test kills.
 
-    python play_forever.py STORE SEED
+    python play_forever.py STORE SEED [GAME]
 
 Prints "playing" once the Table is up, then never stops by itself. The presses are
 seeded and mostly OK (virtual dice, virtual cards, the advised choice), with other
@@ -22,9 +22,9 @@ PRESSES = [("ok", False)] * 6 + [("down", False), ("select", False), ("up", Fals
                                   ("back", False), ("back", True)]
 
 
-def main(path: str, seed: int) -> None:
+def main(path: str, seed: int, game: str = "risknroll") -> None:
     rng = random.Random(seed)
-    table = Table(Store(path), Setup("risknroll", 2, start="options"),
+    table = Table(Store(path), Setup(game, 2, start="options"),
                   dice=VirtualDice(VirtualRoller(seed)), deck_rng=random.Random(seed))
     print("playing", flush=True)
     while True:
@@ -32,4 +32,4 @@ def main(path: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), *sys.argv[3:])

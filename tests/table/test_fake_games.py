@@ -5,6 +5,7 @@ a decision, an Offer drawn from a deck of 70, a decision by a seat not on turn."
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from table_helpers import choose, enter_faces, press
@@ -13,7 +14,7 @@ from companion.dice_input import VirtualDice
 from companion.rules import Action
 from companion.table import Setup, Table
 from hardware.camera import VirtualRoller
-from tests.fake_games import CHARITY, SOLO, registered
+from tests.fake_games import CHARITY, OBJECTIVES, SCORE, SOLO, registered
 
 
 @pytest.fixture
@@ -198,3 +199,46 @@ def test_the_camera_is_told_the_faces_of_the_dice_thrown_and_reads_their_colours
     (expect,) = asked
     assert expect.count == 6 and expect.colours == {f for die in throw.colours for f in die}
     assert table.mode == "decide" and table.state.roll == tuple(sorted(faces))
+
+
+def test_a_game_with_card_groups_names_a_card_group_first_back_returns(store, monkeypatch):
+    """Hook 1 (companion.ui.games card_groups): the group, then the card, Back between."""
+    registered(monkeypatch, screens=True)
+    table = started(store, "solo")
+    screen = table.screen()
+    assert table.mode == "draw_group" and screen.kind == "card"
+    assert labels(table) == [f"Worth {n}" for n in range(1, 6)]
+    assert [item.detail for item in screen.menu.items] == ["14 left"] * 5
+    assert screen.hint == "Select the card's group"
+    press(table, "down", "down", "select")
+    screen = table.screen()
+    assert table.mode == "draw" and screen.kind == "cards" and screen.game == "solo"
+    assert screen.title == "Worth 3: Offer card 1 of 4"
+    assert labels(table) == [name for name in OBJECTIVES if SCORE[name] == 3]
+    press(table, "back")
+    assert table.mode == "draw_group" and table.screen().menu.selected == 2 and not table.steps
+    press(table, "select", "down", "select")
+    card = OBJECTIVES[7]  # the second card worth 3
+    assert table.steps == 1 and table.state.offer == (card,)
+    assert list(store.load(table.game_id).actions) == [Action("draw", card=card).to_json()]
+    assert table.mode == "draw_group" and table.screen().menu.items[2].detail == "13 left"
+    press(table, "down", "down", "select")
+    assert card not in labels(table)  # a card in the Offer cannot be named twice
+    press(table, "undo")
+    assert table.mode == "draw_group" and table.state.offer == ()
+
+
+def test_a_group_left_empty_is_not_offered(store, monkeypatch):
+    registered(monkeypatch, screens=True)
+    table = started(store, "solo")
+    table._show(replace(table.state, deck=tuple(int(SCORE[n] != 5) for n in OBJECTIVES)))
+    assert table.mode == "draw_group" and labels(table) == [f"Worth {n}" for n in range(1, 5)]
+
+
+def test_a_virtual_deck_draws_one_from_the_groups(store, monkeypatch):
+    registered(monkeypatch, screens=True)
+    rng = random.Random(2)
+    table = started(store, "solo", deck_rng=random.Random(2))
+    assert table.screen().hint == "OK: draw one, Select: a group"
+    press(table, "ok")
+    assert table.state.offer == (SOLO.new(2).chance().sample(rng)["card"],)

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from table_helpers import press
 
 from companion import rules
@@ -22,6 +23,7 @@ from hardware.camera import VirtualRoller
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 KILLS = 15
+KILLS_216 = 8
 
 
 def replayed(record):
@@ -30,14 +32,15 @@ def replayed(record):
     return game.replay(record.players, record.options, actions)
 
 
-def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path):
+@pytest.mark.parametrize("game,kills", [("risknroll", KILLS), ("216", KILLS_216)])
+def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path, game, kills):
     path = tmp_path / "companion.db"
     rng = random.Random(11)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     resumed_steps = []
-    for round_ in range(KILLS):
+    for round_ in range(kills):
         child = subprocess.Popen([sys.executable, str(HERE / "play_forever.py"), str(path),
-                                  str(round_)], stdout=subprocess.PIPE, env=env)
+                                  str(round_), game], stdout=subprocess.PIPE, env=env)
         try:
             assert child.stdout.readline() == b"playing\n"
             time.sleep(rng.uniform(0.0, 0.3))
@@ -47,7 +50,7 @@ def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path):
             child.stdout.close()
         with Store(path) as store:  # a damaged store would raise StoreCorrupt here
             record = store.unfinished()
-            table = Table(store, Setup("risknroll", 2, start="options"))
+            table = Table(store, Setup(game, 2, start="options"))
             if record is None:  # killed between two games
                 assert table.mode == "setup_options"
                 continue
@@ -57,9 +60,9 @@ def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path):
             if table.mode == "over":  # killed after the last step, before the result was kept
                 assert store.load(record.id).scores == table.state.scores()
             resumed_steps.append(len(record.actions))
-    assert len(resumed_steps) >= KILLS // 2, "the kills should mostly land inside a game"
+    assert len(resumed_steps) >= kills // 2, "the kills should mostly land inside a game"
     with Store(path) as store:
-        table = Table(store, Setup("risknroll", 2, start="options"),
+        table = Table(store, Setup(game, 2, start="options"),
                       dice=VirtualDice(VirtualRoller(0)), deck_rng=random.Random(0))
         while table.mode != "over":
             press(table, "ok")

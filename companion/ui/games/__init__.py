@@ -3,6 +3,8 @@
 A game screen module (`companion/ui/games/<module>.py`) may define any of these hooks;
 the session and `companion.ui.render` call them only through `for_game`:
 
+- `card_groups(draw) -> list[(label, [(card, copies left)])]`: how the cards a Draw can
+  give are grouped, so that the session names a card group first, then the card;
 - `draw_card(canvas, box, name) -> bool`: card `name` drawn in `box` as what it does;
 - `pages(state, names) -> tuple[Screen, ...]` with `PAGES_LABEL`: the game's own pages,
   opened from the game menu item named PAGES_LABEL and flipped with Up/Down;
@@ -20,6 +22,7 @@ import importlib
 from types import ModuleType
 
 SCREENS: dict[str, str] = {
+    "216": "companion.ui.games.two_sixteen",
     "charidice": "companion.ui.games.charidice",
     "sixseven": "companion.ui.games.sixseven",
 }

@@ -1,0 +1,213 @@
+"""216 on the screens: Objective cards grouped by colour and drawn as their dice symbols.
+
+A player names a card just revealed by its colour (gray, orange, green, purple: what
+the card shows) and then by the picture on it, never by a name to remember. The picture
+is the card's dice symbols (`two_sixteen_cards`): a die with pips for an exact number,
+"?" for any, "≥4" or "≤3" for a bound; between two dice "=" (the same number), "≠" (a
+different one) or "opp" (the opposite face); then the conditions on the whole roll: "Σ10"
+or "Σ≥15" for a sum, "no" and the dice of numbers that must not show, "all≠", "straight",
+"pair+opp".
+
+Pages (game menu, "Offer and hand"): the Offer two cards a page, each drawn with its
+name and its General Score + Served Game Bonus; then the Help cards of the player on
+turn (none shown for the solo AI, which holds none).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from companion.rules import Draw
+from companion.rules.two_sixteen import AI, CARDS, TwoSixteenState
+from companion.rules.two_sixteen_cards import COLOURS, Objective, opposite
+from companion.ui import dice, text
+from companion.ui.fonts import BODY, SMALL
+from companion.ui.model import Screen
+
+GAP = 3
+LINE = 10
+"""Pixels between two symbols with nothing between them."""
+MARKS = {"=": "=", "!": "≠", "o": "opp"}
+"""What stands between two dice for "the same as", "different from", "opposite of"."""
+CONDITIONS = {"all-different": "all≠", "straight": "straight", "pair+opp": "pair+opp"}
+PAGES_LABEL = "Offer and hand"
+CARDS_A_PAGE = 2
+"""Offer cards on a page: two, drawn at full size, as 128x32 holds them."""
+
+
+def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The Objective cards a Draw can give, by colour in the rulebook's order; no groups
+    for the Help deck (six cards, one menu)."""
+    if draw.deck != "Objective":
+        return []
+    return [(colour.capitalize(), [(name, n) for name, n in draw.cards
+                                   if name in CARDS and CARDS[name].colour == colour])
+            for colour in COLOURS]
+
+
+def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str) -> bool:
+    """Objective card `name` as its dice symbols, centred in `box`; False if no such card."""
+    card = CARDS.get(name)
+    if card is None:
+        return False
+    x0, y0, x1, y1 = box
+    size = next((s for s in (dice.LARGE, dice.MEDIUM) if s <= y1 - y0 + 1), dice.SMALL_DIE)
+    parts = _parts(card, size)
+    if _width(parts) > x1 - x0 + 1 and all(slot == "?" for slot in card.slots):
+        parts = parts[2 * len(card.slots):]  # three "?" dice say nothing: leave them out
+    x = x0 + max(0, (x1 - x0 + 1 - _width(parts)) // 2)
+    top = y0 + (y1 - y0 + 1 - size) // 2
+    for kind, value, w in parts:
+        _draw_part(canvas, x, top, size, kind, value)
+        x += w
+    return True
+
+
+def _slots(card: Objective) -> list[tuple[str, str]]:
+    """Each die's picture ("pips", "6"), ("text", "≥4"), ("text", "?") and the mark
+    before it ("" for the first die and for dice with no relation to an earlier one)."""
+    shown: list[tuple[str, str, str]] = []
+    same = list(range(len(card.slots)))  # each die's class of dice shown equal
+    for i, token in enumerate(card.slots):
+        mark = ""
+        if token[0] in "o=!" and token[1:].isdigit():
+            j = int(token[1:]) - 1
+            kind, value, _ = shown[j]
+            mark = MARKS[token[0]] + ("" if same[j] == same[i - 1] else str(j + 1))
+            if token[0] == "=":
+                same[i] = same[j]
+            if token[0] == "=":
+                shown.append((kind, value, mark))
+            elif token[0] == "o" and kind == "pips":
+                shown.append(("pips", str(opposite(int(value))), ""))
+            else:
+                shown.append(("text", "?", mark))
+        elif token.isdigit():
+            shown.append(("pips", token, ""))
+        elif token == "?":
+            shown.append(("text", "?", ""))
+        else:
+            shown.append(("text", token.replace(">=", "≥").replace("<=", "≤"), ""))
+    return [(kind, value, mark) for kind, value, mark in shown]
+
+
+def _parts(card: Objective, size: int) -> list[tuple[str, str, int]]:
+    """What to draw left to right: (kind, value, width), spaces included."""
+    parts: list[tuple[str, str, int]] = []
+    for i, (kind, value, mark) in enumerate(_slots(card)):
+        if i:
+            parts.append(("mark", mark, text.width(SMALL, mark) + 2 * GAP if mark else GAP))
+        parts.append((kind, value, size))
+    absent = False
+    for token in card.conditions:
+        if token.startswith("no="):  # "no" once, then the dice that must not show
+            said = "" if absent else "no"
+            parts.append(("mark", said, text.width(SMALL, said) + 2 * GAP if said else GAP))
+            parts.append(("pips", token[3:], size))
+            absent = True
+        else:
+            parts.append(("mark", "", 2 * GAP))
+            words = CONDITIONS.get(token) or _sum(token)
+            parts.append(("words", words, text.width(BODY, words)))
+    return parts
+
+
+def _sum(token: str) -> str:
+    """"sum>=15" as "Σ≥15"."""
+    return "Σ" + token[3:].replace(">=", "≥").replace("<=", "≤").lstrip("=")
+
+
+def _width(parts) -> int:
+    return sum(w for _, _, w in parts)
+
+
+def _draw_part(canvas, x: int, top: int, size: int, kind: str, value: str) -> None:
+    if kind == "pips":
+        dice.draw_die(canvas, x, top, int(value), size)
+    elif kind == "text":
+        dice.draw_die(canvas, x, top, 0, size)
+        if value != "?":  # a bound: the die's "?" cleared, the bound written in it
+            canvas.rectangle((x + 1, top + 1, x + size - 2, top + size - 2), fill=0)
+            base = text.baseline(SMALL, top, size)
+            text.draw(canvas, (x + size // 2, base), value, SMALL, anchor="ms")
+    elif kind == "mark" and value:
+        text.draw(canvas, (x + GAP, text.baseline(SMALL, top, size)), value, SMALL)
+    elif kind == "words":
+        text.draw(canvas, (x, text.baseline(BODY, top, size)), value, BODY)
+
+
+# --- the pages: the Offer, the hand ------------------------------------------------------
+
+
+def pages(state: TwoSixteenState, names: Sequence[str]) -> tuple[Screen, ...]:
+    """The Offer (two cards a page) and the Help cards of the player on turn."""
+    offer = [(name, f"{CARDS[name].general}+{CARDS[name].bonus}") for name in state.offer]
+    chunks = [tuple(offer[k:k + CARDS_A_PAGE]) for k in range(0, len(offer), CARDS_A_PAGE)]
+    shown = [Screen("216:offer", title=_offer_title(k, len(chunks), len(offer)), table=chunk)
+             for k, chunk in enumerate(chunks or [()])]
+    seat = state.seat
+    who = names[seat] if seat < len(names) and names[seat] else f"P{seat + 1}"
+    if state.solo and seat == AI:
+        return (*shown, Screen("216:hand", title=f"{who}: no Help cards",
+                               note="The AI plays no Help cards"))
+    usable = Counter(state.usable())
+    fresh = Counter(state.fresh)
+    rows = tuple((name, n, fresh[name]) for name, n in (usable + fresh).items())
+    return (*shown, Screen("216:hand", title=f"{who}: Help cards", table=rows,
+                           note="" if rows else "No Help cards yet"))
+
+
+def _offer_title(page: int, pages: int, cards: int) -> str:
+    if cards <= CARDS_A_PAGE:
+        return f"Offer ({cards} of 4)" if cards < 4 else "Offer"
+    first = page * CARDS_A_PAGE + 1
+    return f"Offer {first}-{min(first + CARDS_A_PAGE - 1, cards)} of {cards}"
+
+
+def _offer(canvas: ImageDraw.ImageDraw, w: int, h: int, screen: Screen) -> None:
+    """Each card of the page drawn, its scores at the right; its name under it (128x64)."""
+    compact = h < 48
+    y = 0
+    if not compact:
+        _centred(canvas, 0, w, screen.title, BODY)
+        y = LINE + 1
+    row = (h - y) // CARDS_A_PAGE
+    for name, scores in screen.table:
+        room = w - text.width(SMALL, "20+10") - GAP
+        top = y + (0 if compact else 1)
+        draw_card(canvas, (0, top, room - 1, top + dice.LARGE - 1), name)
+        text.draw(canvas, (w, text.baseline(SMALL, top, dice.LARGE)), scores, SMALL, anchor="rs")
+        if not compact:
+            under = top + dice.LARGE + 1
+            _centred(canvas, under, room, name, SMALL)
+        y += row
+    if not screen.table:
+        _centred(canvas, y, w, "No cards yet", BODY)
+
+
+def _hand(canvas: ImageDraw.ImageDraw, w: int, h: int, screen: Screen) -> None:
+    """The Help cards held, two to a row: "+1/-1 x2"; a card taken this turn has a "*":
+    it can be played from the turn after."""
+    compact = h < 48
+    step, face = (8, SMALL) if compact else (LINE, BODY)
+    _centred(canvas, 0, w, screen.title, face, step)
+    for k, (name, n, fresh) in enumerate(screen.table):
+        top = step + (0 if compact else 1) + (k // 2) * step
+        said = name + (f" x{n}" if n > 1 else "") + ("*" if fresh else "")
+        text.draw(canvas, (k % 2 * (w // 2), text.baseline(face, top, step)), said, face)
+    note = screen.note or ("*: taken now, play it next turn"
+                           if any(fresh for _, _, fresh in screen.table) else "")
+    if note and not (compact and screen.table):
+        _centred(canvas, h - LINE, w, note, SMALL)
+
+
+def _centred(canvas, y: int, w: int, words: str, face, height: int = LINE) -> None:
+    shown = text.ellipsize(face, words, w)
+    text.draw(canvas, (w // 2, text.baseline(face, y, height)), shown, face, anchor="ms")
+
+
+LAYOUTS = {"offer": _offer, "hand": _hand}
+"""This game's own screen kinds, rendered as "216:offer" and "216:hand"."""

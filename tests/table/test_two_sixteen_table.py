@@ -1,0 +1,206 @@
+"""216 at the table: cards named by colour then picture, three plain dice by camera or by
+hand, the solo AI named, store, undo and resume, as Risk 'n' Roll is tested."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import numpy as np
+import pytest
+from table_helpers import choose, enter_dice, press
+
+from companion import rules
+from companion.dice_input import CameraDice, VirtualDice
+from companion.rules import Action
+from companion.rules.two_sixteen import CARDS, OBJECTIVES
+from companion.store import Store
+from companion.table import Setup, Table
+from hardware.camera import VirtualRoller
+from vision import DieReading
+
+GAME = rules.get("216")
+COLOURS = ["Gray", "Orange", "Green", "Purple"]
+PRESSES_MEDIAN, PRESSES_WORST = 7, 12
+"""Presses to name a card of the full deck, from the draw screen to the stored draw
+(docs/figures.md)."""
+
+
+def new_table(store, solo: bool = False, names=(), **kw) -> Table:
+    kw.setdefault("clock", lambda: 0.0)  # notes never expire: the test reads them
+    return Table(store, Setup("216", 2, names=names, options={"solo": solo}, start="options"),
+                 **kw)
+
+
+def started(store, solo: bool = False, names=(), **kw) -> Table:
+    table = new_table(store, solo, names, **kw)
+    press(table, "select")  # "Start game"
+    return table
+
+
+def fewest(menu_size: int, at: int, to: int) -> list[str]:
+    """The Up or Down presses from item `at` to item `to` of a menu that wraps."""
+    down = (to - at) % menu_size
+    return ["down"] * down if down <= menu_size - down else ["up"] * (menu_size - down)
+
+
+def name_card(table, name: str) -> int:
+    """Name `name` from the draw screen in the fewest presses; returns how many."""
+    groups = [label for label, _ in table._card_groups]
+    group = groups.index(CARDS[name].colour.capitalize())
+    presses = fewest(len(groups), table.screen().menu.selected, group) + ["select"]
+    press(table, *presses)
+    cards = [item.label for item in table.screen().menu.items]
+    assert table.screen().kind == "cards" and table.screen().game == "216"
+    more = fewest(len(cards), table.screen().menu.selected, cards.index(name)) + ["select"]
+    press(table, *more)
+    return len(presses) + len(more)
+
+
+def test_every_card_is_named_by_colour_then_picture_and_the_presses_are_counted(store):
+    table = started(store)
+    assert table.mode == "draw_group"
+    assert [item.label for item in table.screen().menu.items] == COLOURS
+    counts = []
+    for card in OBJECTIVES:
+        counts.append(name_card(table, card.name))
+        assert table.state.offer == (card.name,) and table.steps == 1
+        press(table, "undo")
+        assert table.mode == "draw_group" and not table.steps
+    assert len(counts) == 70 == sum(card.copies for card in OBJECTIVES)
+    assert (statistics.median(counts), max(counts)) == (PRESSES_MEDIAN, PRESSES_WORST)
+
+
+def test_a_card_in_the_offer_cannot_be_named_again(store):
+    table = started(store)
+    name_card(table, "Sum 7")
+    press(table, "down", "select")  # Orange
+    assert "Sum 7" not in [item.label for item in table.screen().menu.items]
+    press(table, "back")
+    assert table.screen().menu.items[1].detail == "17 left"
+
+
+def test_the_offer_by_buttons_then_three_plain_dice_by_hand(store):
+    table = started(store)
+    for name in ("Triple 6", "Sum 7", "Any pair", "No 6"):
+        name_card(table, name)
+    assert table.mode == "throw" and table.screen().title == "P1: first roll"
+    enter_dice(table, (2, 2, 3))
+    screen = table.screen()
+    assert table.mode == "decide" and screen.view.dice == (2, 2, 3)
+    assert "Triple 6" in screen.view.lines and "Help: none" in screen.view.lines
+    labels = [item.label for item in screen.menu.items]
+    assert "Any pair +3+2" in labels and all(item.detail for item in screen.menu.items)
+
+
+def test_a_reroll_asks_the_camera_for_the_dice_rolled_again_only(store):
+    """CameraDice tells the reader three plain dice (1-6), then the dice rolled again."""
+    asked = []
+    table = started(store, deck_rng=random.Random(1))
+    while table.mode != "throw":
+        press(table, "ok")
+
+    def read(frame, expect):
+        asked.append(expect)
+        values = [4, 4, 1][:expect.count]
+        return [DieReading(v, None, (20 * i, 0, 20 * i + 15, 15), 0.95)
+                for i, v in enumerate(values)]
+
+    camera = type("Still", (), {"read": lambda self: np.zeros((48, 64, 3), np.uint8)})()
+    table.dice = CameraDice(camera, live=False, read=read)
+    press(table, "ok")
+    assert table.mode == "decide" and table.state.dice == (1, 4, 4)
+    reroll = Action("reroll", dice=(1, 4))
+    choose(table, table._choices.values.index(reroll))
+    assert table.mode == "throw" and table.screen().title == "P1: second roll, 2 dice"
+    press(table, "ok")
+    assert [(e.count, e.values) for e in asked] == [(3, frozenset(range(1, 7))),
+                                                    (2, frozenset(range(1, 7)))]
+    assert table.state.dice == (4, 4, 4) and table.state.rolls == 2
+
+
+def test_solo_names_the_second_seat_ai_and_the_ais_turn_is_only_draws(store):
+    table = started(store, solo=True, names=("Ann",), deck_rng=random.Random(3),
+                    dice=VirtualDice(VirtualRoller(3)))
+    assert table.names == ("Ann", "AI") == tuple(store.load(table.game_id).names)
+    ai_turns = 0
+    while table.mode != "over":
+        if table.state.seat == 1:  # the AI's turn: the table draws, Ann breaks a tie
+            ai_turns += table.state.phase == "refill"
+            assert table.mode in ("draw_group", "draw") or (
+                table.state.phase == "choose" and table.screen().title == "Ann")
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+    assert ai_turns > 5
+
+
+def new_game_from_the_menu(table, solo: bool) -> None:
+    """Abandon the game in play and start another, solo or not."""
+    press(table, "menu")
+    choose(table, len(table.screen().menu.items) - 1)  # New game
+    choose(table, 1)  # Abandon, new game
+    if table._chosen_options.get("solo", False) != solo:
+        press(table, "down", "down", "select", "up", "up")  # the solo option toggled
+    press(table, "select")  # Start game
+
+
+def test_names_given_for_both_seats_win_over_the_ai(store):
+    table = started(store, solo=True, names=("Ann", "Bob"))
+    assert table.names == ("Ann", "Bob")
+    new_game_from_the_menu(table, solo=False)
+    assert table.names == ("Ann", "Bob")
+
+
+def test_the_ai_does_not_follow_into_a_game_that_is_not_solo(store):
+    table = started(store, solo=True, names=("Ann",))
+    new_game_from_the_menu(table, solo=False)
+    assert table.names == ("Ann", "P2")
+    new_game_from_the_menu(table, solo=True)
+    assert table.names == ("Ann", "AI")
+
+
+def test_the_names_of_a_resumed_solo_game_keep_the_ai_only_for_solo(store, tmp_path):
+    started(store, solo=True)
+    again = new_table(Store(tmp_path / "companion.db"))
+    assert again.names == ("P1", "AI")
+    new_game_from_the_menu(again, solo=False)
+    assert again.names == ("P1", "P2")
+
+
+def test_a_whole_game_by_buttons_matches_a_direct_replay_and_undo_steps_back(store):
+    table = started(store, deck_rng=random.Random(5), dice=VirtualDice(VirtualRoller(5)))
+    undone = 0
+    while table.mode != "over":
+        before = table.state
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+        if table.steps % 37 == 0 and undone < 5:
+            press(table, "undo")
+            assert table.state == before
+            undone += 1
+    record = store.load(table.game_id)
+    actions = [Action.from_json(a) for a in record.actions]
+    assert record.finished and GAME.replay(2, record.options, actions) == table.state
+    assert record.scores == table.state.scores() and max(record.scores) >= 100
+    assert undone == 5
+
+
+def test_a_resumed_game_is_where_it_was(store, tmp_path):
+    table = started(store, solo=True, deck_rng=random.Random(4), dice=VirtualDice(VirtualRoller(4)))
+    for _ in range(15):
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+    press(table, "down", "select")  # into a group, mid-naming: not a stored step
+    before = table.state.to_json()
+    again = new_table(Store(tmp_path / "companion.db"))
+    assert again.game_id == table.game_id and again.state.to_json() == before
+    assert again.steps == table.steps and again.names == ("P1", "AI")
+    assert again.screen().note.startswith("Resumed 216, ")
+
+
+@pytest.mark.parametrize("solo", [False, True])
+def test_every_216_screen_of_a_game_renders(store, solo):
+    from companion.ui.render import render
+
+    table = started(store, solo=solo, deck_rng=random.Random(7), dice=VirtualDice(VirtualRoller(7)))
+    for _ in range(60):
+        for size in ((128, 64), (128, 32)):
+            render(table.screen(), size)
+        press(table, "ok" if table.mode in ("draw_group", "throw") else "select")
