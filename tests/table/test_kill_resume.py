@@ -56,7 +56,7 @@ def test_killed_at_random_points_it_resumes_to_the_stored_state(tmp_path, game, 
                 continue
             assert table.game_id == record.id and table.steps == len(record.actions)
             assert table.state.to_json() == replayed(record).to_json()
-            assert table.screen().note.startswith("Resumed Risk 'n' Roll 2000, ")
+            assert table.screen().note.startswith(f"Resumed {rules.get(game).title}, ")
             if table.mode == "over":  # killed after the last step, before the result was kept
                 assert store.load(record.id).scores == table.state.scores()
             resumed_steps.append(len(record.actions))
