@@ -252,10 +252,15 @@ class CharidiceState:
     def apply(self, action: Action) -> CharidiceState:
         if self.is_over():
             raise IllegalAction("The game is over.")
-        if action.kind == "gift" and action not in self._requests():
-            raise IllegalAction(self._why_no_gift(action.get("by")))
-        check_by(self, action)
+        try:
+            check_by(self, action)
+        except IllegalAction:  # a seat that may not ask for the gift is told the reason
+            if action.kind == "gift" and action.get("by") in range(self.players):
+                raise IllegalAction(self._why_no_gift(action["by"])) from None
+            raise
         if action.kind == "gift":
+            if action not in self._requests():
+                raise IllegalAction(self._why_no_gift(action.get("by")))
             return self._asked(action["by"])
         chance = self.chance()
         if chance is not None:

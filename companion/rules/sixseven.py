@@ -446,9 +446,9 @@ class SixSevenState:
                 return f"Say which die the card is played on: {dice}."
             if card in SHIFT:
                 shift = SHIFT[card]
-                return (f"{card} turns the {die} into {wrap(die - shift)} or "
+                return (f"The {card} card turns the {die} into {wrap(die - shift)} or "
                         f"{wrap(die + shift)}.")
-            if card in SET_TO:
+            if card in SET_TO and die == SET_TO[card]:
                 return f"The die already shows {SET_TO[card]}."
             return f"{card} takes no other choice."
         return f"Place {results}, reroll as the dice allow, or play a skill card."

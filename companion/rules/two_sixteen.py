@@ -415,7 +415,7 @@ class TwoSixteenState:
             return state._ai_takes(lowest[0])
         if self.seat == self.players - 1:
             return self._round_over()
-        return replace(self._cleared(), seat=self.seat + 1, phase="throw", throwing="first")
+        return replace(self._cleared(), seat=self.seat + 1, phase="throw")
 
     def _ai_takes(self, name: str) -> TwoSixteenState:
         points = CARDS[name].general
@@ -428,7 +428,7 @@ class TwoSixteenState:
     def _round_over(self) -> TwoSixteenState:
         """The end of a round: the game ends once someone reached the target, unless the
         highest totals tie (Ruling T9); solo's "before the AI" is Ruling T10."""
-        state = replace(self._cleared(), seat=0, phase="throw", throwing="first")
+        state = replace(self._cleared(), seat=0, phase="throw")
         best = max(self.totals)
         if best < self.target:
             return state
@@ -446,8 +446,8 @@ class TwoSixteenState:
 
     def _cleared(self) -> TwoSixteenState:
         """Nothing of the turn just played carries over but the scores, cards and Offer."""
-        return replace(self, dice=(), kept=(), rolls=0, helped=False, fresh=(),
-                       refill_after_help=False)
+        return replace(self, dice=(), kept=(), throwing="first", rolls=0, helped=False,
+                       fresh=(), refill_after_help=False)
 
     # -- refusals in words --------------------------------------------------------------
 
@@ -468,8 +468,9 @@ class TwoSixteenState:
         if kind == "claim":
             name = action.get("card")
             if name not in self.offer:
-                return f"{name} is not in the Offer." if isinstance(name, str) else (
-                    "Name a card of the Offer.")
+                if name in CARDS:
+                    return f"{name} is not in the Offer."
+                return f"Name a card of the Offer: {', '.join(dict.fromkeys(self.offer))}."
             if not CARDS[name].matches(self.dice):
                 return f"{dice_text(self.dice)} does not fulfil {name}."
             if self.phase == "second" or self.helped:
@@ -506,7 +507,7 @@ class TwoSixteenState:
         if card == "Reroll 1":
             return "Reroll 1 rolls one die: name it, nothing else."
         results = help_results(card, die)
-        return f"{card} turns a {die} into {' or '.join(map(str, results))}."
+        return f"The {card} card turns a {die} into {' or '.join(map(str, results))}."
 
 
 def rerolls(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

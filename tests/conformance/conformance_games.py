@@ -19,7 +19,7 @@ FAKE_GAMES: tuple[Game, ...] = (CHARITY, SOLO)
 TURN_FIELDS: dict[str, tuple[str, ...]] = {
     "risknroll": ("phase", "card", "card_in_play", "earned", "turn_points", "dice_left",
                   "roll", "aside", "rolled_out"),
-    "216": ("dice", "kept", "throwing", "rolls", "helped", "refill_after_help"),
+    "216": ("dice", "kept", "throwing", "rolls", "helped", "fresh", "refill_after_help"),
     "sixseven": ("dice", "kept", "chased"),
     "charidice": ("throws", "kept", "roll", "gift"),
     "charity": ("throws", "kept", "roll", "gift"),

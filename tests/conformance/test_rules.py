@@ -40,9 +40,17 @@ def assert_sentence(refused: IllegalAction) -> None:
     assert not any(word in message for word in PYTHON_TALK), message
 
 
-def players_for(game, seed: int) -> int:
-    """The fewest players, or (every other seed) a few more, within the game's range."""
-    return game.min_players if seed % 2 else min(game.max_players, game.min_players + 2)
+def players_for(game, options: dict, seed: int) -> int:
+    """The fewest players, or (every other seed) a few more, within the game's range and
+    what its options allow (216's solo is two seats, and says so)."""
+    if seed % 2:
+        return game.min_players
+    more = min(game.max_players, game.min_players + 2)
+    try:
+        game.new(more, options)
+    except IllegalAction:
+        return game.min_players
+    return more
 
 
 def check_whose(state) -> None:
@@ -142,7 +150,7 @@ def check_turn_starts(game, states) -> int:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_play_keeps_every_contract_to_the_end(case, seed):
     game, rng = case.game, random.Random(seed)
-    players = players_for(game, seed)
+    players = players_for(game, case.options, seed)
     states, taken = random_game(game, players, case.options, seed)
     probed = set(range(0, len(taken), max(1, len(taken) // PROBED)))
     for step, (state, action) in enumerate(zip(states, taken)):
@@ -167,7 +175,8 @@ def test_random_play_keeps_every_contract_to_the_end(case, seed):
 def test_an_action_by_a_seat_that_may_not_act_is_refused(case, seed):
     """Every game's `apply` calls `core.check_by` first: a `by` naming a seat that may not
     act now is refused, never taken as the current player's move."""
-    states, taken = played(case.game, players_for(case.game, seed), case.options, seed)
+    states, taken = played(case.game, players_for(case.game, case.options, seed), case.options,
+                           seed)
     for step in range(0, len(taken), max(1, len(taken) // PROBED)):
         check_by(states[step])
 

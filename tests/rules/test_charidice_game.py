@@ -224,6 +224,8 @@ def test_only_the_player_on_the_left_may_ask_and_only_once_a_game():
         play(new(3), LENA).apply(Action("keep", dice=(), colours=(), by=1))
     with pytest.raises(IllegalAction, match="Only P2, on the active player's left"):
         new(3).apply(Action("gift"))
+    with pytest.raises(IllegalAction, match="^Name the player who acts: a seat from 1 to 3.$"):
+        new(3).apply(Action("gift", by=3))  # check_by first: there is no P4 to be told about
     state = play(new(3), "gift P2", LENA, "score colour M1 M2 M3 M4")  # P2 is on turn
     state = turn(state, "M1 M2 M3 M4 M6 B6", "colour M1 M2 M3 M4")
     state = turn(state, "M1 M2 M3 M4 M6 B6", "colour M1 M2 M3 M4")

@@ -161,8 +161,9 @@ def test_a_shift_card_offers_both_directions_for_each_die():
     state = deciding(3, "throw 2 5", hand=("±2",))
     assert legal(state) == {"Place 52", "Place 25", "Card ±2: 2 to 4", "Card ±2: 2 to 6",
                             "Card ±2: 5 to 3", "Card ±2: 5 to 7"}
-    with pytest.raises(IllegalAction, match="±2 turns the 5 into 3 or 7."):
+    with pytest.raises(IllegalAction) as refused:
         play(state, "card ±2 5 6")
+    assert str(refused.value) == "The ±2 card turns the 5 into 3 or 7."  # once "±2 turns..."
 
 
 def test_reroll_cards_throw_one_or_both_dice_whatever_the_situation():
@@ -186,6 +187,10 @@ def test_a_card_not_held_or_on_a_die_not_shown_is_refused():
         play(state, "card To 7 2")
     with pytest.raises(IllegalAction, match="Say which die the card is played on: 2 and 3."):
         play(state, "card To 6 5")
+    with pytest.raises(IllegalAction, match="^The die already shows 6.$"):
+        play(deciding(3, "throw 2 6", hand=("To 6",)), "card To 6 6")
+    with pytest.raises(IllegalAction, match="^To 6 takes no other choice.$"):  # not "already 6"
+        state.apply(Action("skill", card="To 6", die=2, to=6))
 
 
 # --- the round -----------------------------------------------------------------------------

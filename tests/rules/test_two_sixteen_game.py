@@ -103,6 +103,20 @@ def test_several_cards_fulfilled_one_is_taken_of_your_choice():
     assert state.totals == (3, 0) and "Sum 7" in state.offer
 
 
+@pytest.mark.parametrize(("card", "refusal"), [
+    ("Sum 10", "Sum 10 is not in the Offer."),
+    ("", "Name a card of the Offer: Sum 7, Triple 6, No 6, Straight."),
+    ("sum 7", "Name a card of the Offer: Sum 7, Triple 6, No 6, Straight."),
+])
+def test_a_claim_of_a_card_not_in_the_offer_is_refused_in_a_sentence(card, refusal):
+    """An empty or unknown name once read " is not in the Offer." (conformance suite)."""
+    state = play(started(), "throw 1 2 4")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Action("claim", card=card, bonus="points"))
+    assert str(refused.value) == refusal
+    assert state == play(started(), "throw 1 2 4")
+
+
 # --- Help cards ----------------------------------------------------------------------------
 
 
@@ -137,8 +151,16 @@ def test_a_help_card_you_do_not_hold_is_refused():
     state = at(play(started(), "throw 1 1 2"), hands=(("Opposite",), ("Wild",)))
     with pytest.raises(IllegalAction, match="P1 has no Wild card to play."):
         play(state, "help Wild 1 6")
-    with pytest.raises(IllegalAction, match="Opposite turns a 2 into 5."):
+    with pytest.raises(IllegalAction, match="The Opposite card turns a 2 into 5."):
         play(state, "help Opposite 2 4")
+
+
+def test_a_help_card_made_to_give_another_value_is_refused_in_a_sentence():
+    """The refusal once began with the card's name, "+1/-1 turns...": not a sentence."""
+    state = at(play(started(), "throw 1 1 2"), hands=(("+1/-1",), ()))
+    with pytest.raises(IllegalAction) as refused:
+        play(state, "help +1/-1 2 4")
+    assert str(refused.value) == "The +1/-1 card turns a 2 into 1 or 3."
 
 
 def test_reroll_cards_do_not_count_as_the_second_roll():
@@ -290,6 +312,14 @@ def test_solo_the_ai_takes_the_lowest_general_score_inside_your_last_apply():
     assert state.chance().why == "Refill the Offer" and state.chance().why
     state = play(state, "draw Sum 10")
     assert state.seat == 0 and state.chance() == Throw(3, why="P1: first roll")
+
+
+def test_solo_the_ai_turn_keeps_nothing_of_your_turn():
+    """Your second roll's "reroll" once stayed owed into the AI's turn: a state that
+    differed from the same position reached otherwise (conformance suite, TURN_FIELDS)."""
+    state = play(started(solo=True), "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.turn() == 1 and state.phase == "refill"
+    assert (state.throwing, state.rolls, state.dice, state.fresh) == ("first", 0, (), ())
 
 
 def test_solo_a_tie_for_the_lowest_is_yours_to_choose():
