@@ -468,7 +468,7 @@ class TwoSixteenState:
         if kind == "claim":
             name = action.get("card")
             if name not in self.offer:
-                return f"{name} is not in the Offer." if isinstance(name, str) else (
+                return f"{name} is not in the Offer." if isinstance(name, str) and name else (
                     "Name a card of the Offer.")
             if not CARDS[name].matches(self.dice):
                 return f"{dice_text(self.dice)} does not fulfil {name}."
