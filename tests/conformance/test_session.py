@@ -54,7 +54,7 @@ def play_on(table: Table, rng: random.Random, steps: int | None = None) -> None:
             return
         if table.mode == "decide":
             choose(table, rng.randrange(len(table.screen().menu.items)))
-        elif table.mode in ("throw", "draw"):
+        elif table.mode in ("throw", "draw_group", "draw"):
             press(table, "ok")
             while table.busy:
                 table.tick()
