@@ -8,6 +8,8 @@ Run by hand, never in CI (a module takes 10 to 40 minutes on a Raspberry Pi-clas
     python benchmarks/mutation.py risknroll     # companion/rules/risknroll.py
     python benchmarks/mutation.py store         # companion/store.py
     python benchmarks/mutation.py tables        # companion/advice/risknroll_tables.py
+    python benchmarks/mutation.py two_sixteen   # companion/rules/two_sixteen.py; also
+    #   two_sixteen_cards, sixseven, charidice: each game's rules module
 
 Each run copies the checkout to build/mutation/MODULE (the working tree as it is, so
 tests not yet committed count), mutates that one module, runs only the tests listed
@@ -44,6 +46,22 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "risknroll": (
         "companion/rules/risknroll.py",
         ("tests/rules", "tests/conformance/test_rules.py"),
+    ),
+    "two_sixteen": (
+        "companion/rules/two_sixteen.py",
+        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+    ),
+    "two_sixteen_cards": (
+        "companion/rules/two_sixteen_cards.py",
+        ("tests/rules", "tests/conformance/test_rules.py"),
+    ),
+    "sixseven": (
+        "companion/rules/sixseven.py",
+        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+    ),
+    "charidice": (
+        "companion/rules/charidice.py",
+        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
     ),
     "store": (
         "companion/store.py",

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", "print speed and accuracy figures"),
     "config": ("config", "show or check the configuration file"),
     "doctor": ("doctor", "check display, buttons, camera, I2C and the store"),
+    "learn": ("learn", "teach the dice reader this table's dice from the photos it kept"),
 }
 
 

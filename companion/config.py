@@ -179,6 +179,9 @@ SCHEMA: tuple[Key, ...] = (
        "ReadWritePaths= in a drop-in: sudo systemctl edit companion)"),
     _k("vision", "keep_limit", "int", 1000,
        "keep no more photos than this (about 100 KB each at 640x480)", min=1, max=1_000_000),
+    _k("vision", "nets", "str", None,
+       "folder of the nets learnt from the kept photos (companion learn), read with when "
+       "there; unset = \"nets\" beside the store"),
     # store
     _k("store", "path", "str", None,
        "SQLite file; unset = $STATE_DIRECTORY/companion.db under systemd, "
@@ -267,6 +270,7 @@ class VisionConfig:
     keep_photos: bool
     photos: str | None
     keep_limit: int
+    nets: str | None
 
 
 @dataclass(frozen=True)

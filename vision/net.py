@@ -16,8 +16,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-FINDER_FILE = Path(__file__).with_name("dice_finder.onnx")
+FINDER_FILE = Path(__file__).with_name("dice_finder.onnx")  # the shipped nets
 FACES_FILE = Path(__file__).with_name("dice_faces.onnx")
+_in_use = {"finder": FINDER_FILE, "faces": FACES_FILE}
 
 FINDER_SCALE = 0.5  # the finder sees a 640-px-wide frame at half size
 WORK_SIDE = 640  # larger frames are read as if their long side were this (the camera's)
@@ -138,16 +139,30 @@ def _finder(shape: tuple[int, ...]) -> cv2.dnn.Net:
     return _finder_for(tuple(shape) if shape[2] * shape[3] <= KEPT_INPUT_AREA else None)
 
 
+def use_nets(finder: Path | str | None = None, faces: Path | str | None = None) -> None:
+    """Read with these ONNX files (nets learnt at a table, vision/learn.py) from now on;
+    None: the shipped one. The nets load again on their next use."""
+    _in_use["finder"] = Path(finder) if finder else FINDER_FILE
+    _in_use["faces"] = Path(faces) if faces else FACES_FILE
+    _finder_for.cache_clear()
+    _faces.cache_clear()
+
+
+def nets_in_use() -> tuple[Path, Path]:
+    """The finder's and the face net's files the reader reads with."""
+    return _in_use["finder"], _in_use["faces"]
+
+
 @lru_cache(maxsize=FINDER_SHAPES)
 def _finder_for(shape: tuple[int, ...] | None) -> cv2.dnn.Net:
     """A finder net for inputs of one shape, or (None) shared by every larger one."""
-    return load_net(FINDER_FILE)
+    return load_net(_in_use["finder"])
 
 
 @lru_cache(maxsize=1)
 def _faces() -> cv2.dnn.Net:
     """The face net (loaded on first use)."""
-    return load_net(FACES_FILE)
+    return load_net(_in_use["faces"])
 
 
 def decode(out: np.ndarray, scale: float, frame_shape, peak_min: float = PEAK_MIN) -> list[Found]:

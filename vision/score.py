@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass
@@ -95,3 +96,36 @@ def resized(img, labels, k: float):
     how = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
     out = cv2.resize(img, None, fx=k, fy=k, interpolation=how)
     return out, [{**lab, "bbox": [v * k for v in lab["bbox"]]} for lab in labels]
+
+
+def score_photo_set(
+    set_dir: Path,
+    limit: int | None = None,
+    split: str | None = None,
+    as_labelled: bool = False,
+    values=None,
+):
+    """(Tally, names of the images not read exactly right) for one set (and split),
+    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`.
+    An image whose file cannot be read is left out of the figures, counted in
+    `Tally.unreadable` and named among the failures;
+    `values`: the counts the dice can show, told to the reader as a game tells it."""
+    import vision
+    from vision.image_file import UnreadableImage, load_as_labelled
+    from vision.photo_sets import load_labels, read_closer
+
+    expect = vision.Expect.of(values=values) if values is not None else None
+    total = Tally()
+    failures = []
+    for row in load_labels(set_dir, split, as_labelled)[:limit]:
+        try:
+            img = load_as_labelled(set_dir / row["image"], row.get("width"), row.get("height"))
+        except UnreadableImage as exc:  # a missing or damaged file is no misreading
+            total.unreadable += 1
+            failures.append(f"{row['image']} ({exc})")
+            continue
+        t = match(vision.read(img, expect, closer=read_closer(row)), row["dice"])
+        total.add(t)
+        if not t.exact:
+            failures.append(row["image"])
+    return total, failures

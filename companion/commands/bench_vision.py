@@ -23,7 +23,8 @@ import time
 from pathlib import Path
 
 from vision.image_file import UnreadableImage, load, load_as_labelled
-from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets, read_closer
+from vision.photo_sets import SPLITS, fixes_applied, load_labels, photo_sets
+from vision.score import score_photo_set  # noqa: F401  (the benchmarks import it from here)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -36,38 +37,6 @@ def photos_dir(explicit: str | os.PathLike | None = None) -> Path:
     if env:
         return Path(env)
     return (REPO / ".." / "shared" / "dice-photos").resolve()
-
-
-def score_photo_set(
-    set_dir: Path,
-    limit: int | None = None,
-    split: str | None = None,
-    as_labelled: bool = False,
-    values=None,
-):
-    """(Tally, names of the images not read exactly right) for one set (and split),
-    against the labels with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`.
-    An image whose file cannot be read is left out of the figures, counted in
-    `Tally.unreadable` and named among the failures;
-    `values`: the counts the dice can show, told to the reader as a game tells it."""
-    import vision
-    from vision.score import Tally, match
-
-    expect = vision.Expect.of(values=values) if values is not None else None
-    total = Tally()
-    failures = []
-    for row in load_labels(set_dir, split, as_labelled)[:limit]:
-        try:
-            img = load_as_labelled(set_dir / row["image"], row.get("width"), row.get("height"))
-        except UnreadableImage as exc:  # a missing or damaged file is no misreading
-            total.unreadable += 1
-            failures.append(f"{row['image']} ({exc})")
-            continue
-        t = match(vision.read(img, expect, closer=read_closer(row)), row["dice"])
-        total.add(t)
-        if not t.exact:
-            failures.append(row["image"])
-    return total, failures
 
 
 def readable_photos(set_dir: Path, split: str | None = None, out=print) -> list:

@@ -306,11 +306,24 @@ def check_photos(cfg) -> Check:
                  needed=False)
 
 
+def check_nets(cfg) -> Check:
+    """The dice reader's nets: the shipped ones, or those learnt at this table."""
+    from companion.commands.play import learnt_nets_dir
+    from vision.learn import learnt_nets
+
+    folder = learnt_nets_dir(cfg, cfg.store.path)
+    if learnt_nets(folder) is None:
+        return Check("nets", OK, "the dice reader's own (none learnt: companion learn)",
+                     needed=False)
+    return Check("nets", OK, f"learnt at this table, in {folder} (companion learn --back: "
+                 "the ones before)", needed=False)
+
+
 def run_checks(cfg, draw: bool = True, snapshot: str | None = None) -> list[Check]:
     checks = []
     for fn, args in ((check_display, (cfg, draw)), (check_buttons, (cfg,)),
                      (check_camera, (cfg, snapshot)), (check_i2c, (cfg,)), (check_store, (cfg,)),
-                     (check_photos, (cfg,))):
+                     (check_photos, (cfg,)), (check_nets, (cfg,))):
         try:
             checks.append(fn(*args))
         except Exception as e:   # a check must never crash the doctor

@@ -475,10 +475,18 @@ def _dice(args, cfg, simulator: bool, say):
 
 
 def _keeper(cfg, dice, store, say):
-    """Where the frames of camera throws are kept, if the config asks for it."""
+    """Where the frames of camera throws are kept, if the config asks for it (and the
+    nets learnt from them read the dice, if any were learnt)."""
     from companion.dice_input import CameraDice
 
-    if not (cfg.vision.keep_photos and isinstance(dice, CameraDice)):
+    if not isinstance(dice, CameraDice):
+        return None
+    from vision.learn import use_learnt
+
+    nets = learnt_nets_dir(cfg, store.path)
+    if use_learnt(nets):
+        say(f"Reading the dice with the nets learnt at this table ({nets})")
+    if not cfg.vision.keep_photos:
         return None
     from vision.kept_photos import PhotoKeeper
 
@@ -490,6 +498,11 @@ def _keeper(cfg, dice, store, say):
 def kept_photos_dir(cfg, store_path) -> Path:
     """The config's folder for kept photos, else "photos" beside the store in use."""
     return Path(cfg.vision.photos) if cfg.vision.photos else Path(store_path).parent / "photos"
+
+
+def learnt_nets_dir(cfg, store_path) -> Path:
+    """The config's folder for nets learnt at this table, else "nets" beside the store."""
+    return Path(cfg.vision.nets) if cfg.vision.nets else Path(store_path).parent / "nets"
 
 
 def _status(table) -> str:

@@ -365,8 +365,8 @@ def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) ->
     the face net; returns how many."""
     from vision import net
 
-    net.FINDER_FILE = Path(finder_onnx)
-    net._finder_for.cache_clear()
+    faces = net.nets_in_use()[1]
+    net.use_nets(finder=finder_onnx, faces=faces)
     total = 0
     for sc in scenes:
         found = net.find_dice(sc.image, peak_min) + net.find_huge_dice(sc.image)

@@ -119,6 +119,8 @@ def main() -> int:
     )
     ap.add_argument("--init", default=None, help="start from this checkpoint (.pt)")
     ap.add_argument("--checkpoint", default=None, help="where to save the weights (.pt)")
+    ap.add_argument("--out", default=None,
+                    help="where to write the ONNX net (default: the shipped one in vision/)")
     ap.add_argument(
         "--mine",
         default=None,
@@ -194,10 +196,11 @@ def main() -> int:
     if a.checkpoint:
         torch.save(model.state_dict(), a.checkpoint)
     shape = (1, 3, 240, 320) if kind == "finder" else (1, 3, CROP, CROP)
-    nets.export(model, shape, OUT[kind])
+    out = Path(a.out) if a.out else OUT[kind]
+    nets.export(model, shape, out)
     print(
-        f"wrote {OUT[kind]} ({OUT[kind].stat().st_size} bytes) after {step} steps; "
-        f"OpenCV dnn vs PyTorch: max difference {nets.check_export(model, shape, OUT[kind]):.2e}",
+        f"wrote {out} ({out.stat().st_size} bytes) after {step} steps; "
+        f"OpenCV dnn vs PyTorch: max difference {nets.check_export(model, shape, out):.2e}",
         flush=True,
     )
     return 0
