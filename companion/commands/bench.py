@@ -47,6 +47,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also score N (default 40) synthetic scenes of each kind the reader was never"
         " trained on: coins, cards, checked cloth, symbols, stacked and tilted dice, ...",
     )
+    parser.add_argument(
+        "--nets", metavar="DIR",
+        help="read with the nets in DIR (dice_finder.onnx, dice_faces.onnx: nets learnt at "
+        "a table, `companion learn`, or trained apart) instead of the shipped ones",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
         from companion.commands.bench_vision import vision_figures
 
         print("== dice reader")
+        if args.nets:
+            from vision.learn import use_learnt
+
+            if not use_learnt(args.nets):
+                print(f"companion bench: no dice_finder.onnx and dice_faces.onnx in {args.nets}")
+                return 2
+            print(f"(with the nets in {args.nets})")
         vision_figures(
             args.photos, limit=args.limit, as_labelled=args.as_labelled, values=args.values,
             failures_set=args.failures_set,

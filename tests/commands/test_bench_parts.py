@@ -24,3 +24,23 @@ def test_an_unknown_part_is_refused_with_the_parts_there_are(capsys):
     with pytest.raises(SystemExit):
         parts_of(["speed"])
     assert "no part 'speed'; parts: advice, vision, screens" in capsys.readouterr().err
+
+
+def test_the_reader_is_benched_with_other_nets_when_asked(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from vision import net
+
+    seen = []
+    monkeypatch.setattr("companion.commands.bench_vision.vision_figures",
+                        lambda *a, **k: seen.append(net.nets_in_use()))
+    args = build_parser().parse_args(["bench", "vision", "--nets", str(tmp_path)])
+    assert bench.run(args) == 2  # no nets there
+    assert f"no dice_finder.onnx and dice_faces.onnx in {tmp_path}" in capsys.readouterr().out
+    for name in ("dice_finder.onnx", "dice_faces.onnx"):
+        shutil.copyfile(net.FINDER_FILE.with_name(name), tmp_path / name)
+    try:
+        assert bench.run(args) == 0
+    finally:
+        net.use_nets()
+    assert seen == [(tmp_path / "dice_finder.onnx", tmp_path / "dice_faces.onnx")]
