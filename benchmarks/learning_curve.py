@@ -71,8 +71,12 @@ def main() -> int:
     ap.add_argument("--throws", default="20,50,100")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--steps", type=float, default=1.0, help="scale learn's steps")
+    ap.add_argument("--threads", type=int, default=1, help="PyTorch's threads")
     a = ap.parse_args()
     throws = sorted(int(n) for n in a.throws.split(","))
+    import torch
+
+    torch.set_num_threads(a.threads)
     rows = load_labels(a.source)
     order = np.random.default_rng(a.seed).permutation(len(rows))
     played, rest = [rows[i] for i in order[: throws[-1]]], [rows[i] for i in order[throws[-1]:]]
@@ -92,10 +96,10 @@ def main() -> int:
                 if dice is not None:
                     keeper.keep(img, dice, how="simulated")
             held = len(load_labels(kept_dir, "validation")) if (kept_dir / LABELS).exists() else 0
-            start = time.monotonic()
+            start, cpu = time.monotonic(), time.process_time()
             steps = {k: max(1, round(v * a.steps)) for k, v in learn.STEPS.items()}
             new = learn.new_nets(kept_dir, work, steps, a.seed, say=lambda _: None)
-            took = time.monotonic() - start
+            took, cpu = time.monotonic() - start, time.process_time() - cpu
             before = learn.score(a.finder, a.faces, kept_dir, "validation")
             after = learn.score(new["finder"], new["faces"], kept_dir, "validation")
             switched = after.better_than(before)
@@ -105,7 +109,7 @@ def main() -> int:
             print(line(f"after {n} throws ({keeper.count} kept, {held} held)", t)
                   + f"  learn {'switches' if switched else 'keeps the old'}"
                   f" ({after.right}/{after.dice} vs {before.right}/{before.dice} held back);"
-                  f" {took / 60:.1f} min", flush=True)
+                  f" learning {took / 60:.1f} min ({cpu / 60:.1f} min CPU)", flush=True)
             (work / learn.FILES["finder"]).unlink()
             (work / learn.FILES["faces"]).unlink()
     finally:
