@@ -370,3 +370,35 @@ def test_the_view_shows_the_roll_the_offer_and_the_usable_hand():
     assert state.label(Action("claim", card="Sum 7", bonus="points")) == "Sum 7 +10+5"
     assert state.label(Action("help", card="Wild", die=1, to=6)) == "Wild: 1 to 6"
     assert all(len(name) <= 12 for name in CARDS)
+
+
+def test_every_kind_of_step_is_labelled_as_the_screen_and_the_log_say_it():
+    state = play(started(), "throw 1 2 4")
+    assert state.label(Action("throw", dice=(1, 2, 4))) == "Threw 1 2 4"
+    assert state.label(Action("draw", card="Wild")) == "Drew Wild"
+    assert state.label(Action("claim", card="Sum 7", bonus="points")) == "Sum 7 +10+5"
+    assert state.label(Action("claim", card="Sum 7", bonus="help")) == "Sum 7 +10+Help"
+    assert state.label(Action("claim", card="Sum 7")) == "Sum 7 +10"
+    assert state.label(Action("help", card="Reroll 3")) == "Reroll 3 card"
+    assert state.label(Action("help", card="Reroll 1", die=4)) == "Reroll 1 card: 4"
+    assert state.label(Action("reroll", dice=(1, 2))) == "Roll again: 1 2"
+    assert state.label(Action("choose", card="Sum 7")) == "AI takes Sum 7"
+
+
+def test_a_help_card_out_of_its_time_is_refused_with_the_reason_of_that_time():
+    before_the_roll = at(started(), hands=(("Wild",), ()))
+    with pytest.raises(IllegalAction) as refused:
+        play(before_the_roll, "help Wild 1 6")
+    assert str(refused.value) == "Help cards are played after a roll, on your own turn."
+    choosing = play(new(solo=True), *offer("Sum 10", "Sum 11", "Triple 6", "Sum 7"),
+                    "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    choosing = at(choosing, hands=(("Wild", "Reroll 3"), ()))
+    assert choosing.phase == "choose"
+    with pytest.raises(IllegalAction) as refused:
+        play(choosing, "help Reroll 3")
+    assert str(refused.value) == "Choose the AI's card first."
+    taken = play(started(), "throw 1 2 4", "claim Sum 7 help", "draw Wild")
+    with pytest.raises(IllegalAction) as refused:
+        play(taken, "help Wild 1 6")
+    assert str(refused.value) == ("P1 took Wild this turn: a Help card can be used from the "
+                                  "turn after.")
