@@ -258,7 +258,9 @@ def _record(nets_dir: Path, outcome: Outcome) -> None:
     except (OSError, ValueError):
         history = []
     history.append({"when": datetime.now().isoformat(timespec="seconds"), **asdict(outcome)})
-    path.write_text(json.dumps(history, indent=1) + "\n")
+    spare = path.with_suffix(".json.new")  # whole or not at all, as the nets
+    spare.write_text(json.dumps(history, indent=1) + "\n")
+    os.replace(spare, path)
 
 
 def go_back(nets_dir: str | os.PathLike) -> str:
