@@ -317,3 +317,11 @@ def test_an_impossible_reading_of_two_faces_on_one_die_is_refused():
     assert len({face for die in DICE for face in die}) == 36
     with pytest.raises(IllegalAction, match="Orange 5 and black 6 are on the same die."):
         play(new(3), "throw M5 B5 O5 G5 Y5 K6")
+
+
+def test_a_throw_a_keep_and_a_gift_are_labelled_as_the_screen_and_the_log_say_them():
+    state = play(new(3), LENA)
+    assert state.label(Action("throw", dice=(3, 1), colours=("blue", "magenta"))) == (
+        "Threw magenta 1 blue 3")
+    assert state.label(action("keep M1 B2")) == "Keep M1 B2"
+    assert state.label(action("gift P2")) == "P2 asks greatest gift"

@@ -311,3 +311,18 @@ def test_the_game_over_refuses_everything():
     state = at(new(3), phase="over")
     with pytest.raises(IllegalAction, match="The game is over."):
         play(state, "throw 2 3")
+
+
+def test_every_kind_of_step_is_labelled_as_the_screen_and_the_log_say_it():
+    state = deciding(3, "throw 3 5", hand=("To 6",))
+    assert state.label(Action("throw", dice=(5, 3))) == "Threw 3 5"
+    assert state.label(Action("draw", card="To 6")) == "Drew To 6"
+    assert state.label(Action("place", result=8)) == "Place 8"
+    assert state.label(Action("reroll", dice=(6, 7))) == "Chase a double 67"
+    assert state.label(Action("reroll", dice=(3, 5))) == "Reroll both"
+    assert state.label(Action("reroll", dice=(5,))) == "Reroll the 5"
+    assert state.label(Action("skill", card="Reroll 2")) == "Card Reroll 2"
+    assert state.label(Action("skill", card="Reroll 1", die=3)) == "Card Reroll 1: the 3"
+    assert state.label(Action("skill", card="To 6", die=3)) == "Card To 6: 3 to 6"
+    assert state.label(Action("skill", card="±1", die=3, to=4)) == "Card ±1: 3 to 4"
+    assert state.label(Action("take", card="To 7")) == "Take To 7"
