@@ -276,6 +276,23 @@ def test_kept_photos_off_counted_and_unwritable(tmp_path):
     assert c.status == FAIL and "cannot be written" in c.message and not c.needed
 
 
+def test_the_nets_in_use_are_said_the_shipped_ones_or_those_learnt_here(tmp_path):
+    import shutil
+
+    from vision import net
+
+    store = {"path": str(tmp_path / "companion.db")}
+    c = doctor.check_nets(cfg(store=store))
+    assert c.status == OK and not c.needed
+    assert c.message == "the dice reader's own (none learnt: companion learn)"
+    (tmp_path / "nets").mkdir()
+    for shipped in (net.FINDER_FILE, net.FACES_FILE):
+        shutil.copyfile(shipped, tmp_path / "nets" / shipped.name)
+    c = doctor.check_nets(cfg(store=store))
+    assert c.message == (f"learnt at this table, in {tmp_path / 'nets'} (companion learn "
+                         "--back: the ones before)")
+
+
 # ---------------------------------------------------------------- whole command
 
 def test_doctor_exit_0_when_needed_parts_work(tmp_path, capsys, monkeypatch):
@@ -292,7 +309,7 @@ path = "{tmp_path / 'c.db'}"
     assert rc == 0, out
     assert [line.split()[1] for line in lines if line[:1].isupper() and not
             line.startswith("doctor")] == ["config", "display", "buttons", "camera", "i2c",
-                                           "store", "photos"]
+                                           "store", "photos", "nets"]
     assert lines[-1] == "doctor: everything needed works"
 
 

@@ -201,3 +201,29 @@ def test_the_game_asked_for_or_none_named_resumes_without_a_question(four_player
     store, game_id = four_player_game
     play._unfinished_or_new(store, *setup_for(*argv), ask=pytest.fail)
     assert store.unfinished().id == game_id
+
+
+def test_the_camera_reads_with_the_nets_learnt_beside_the_store_when_there_are_some(tmp_path):
+    import shutil
+    from types import SimpleNamespace
+
+    from companion.dice_input import CameraDice, VirtualDice
+    from vision import net
+
+    store = SimpleNamespace(path=tmp_path / "companion.db")
+    said = []
+    try:
+        play._keeper(defaults(), CameraDice(object(), live=True), store, said.append)
+        assert net.nets_in_use() == (net.FINDER_FILE, net.FACES_FILE) and not said
+        (tmp_path / "nets").mkdir()
+        for shipped in (net.FINDER_FILE, net.FACES_FILE):
+            shutil.copyfile(shipped, tmp_path / "nets" / shipped.name)
+        play._keeper(defaults(), VirtualDice(object()), store, said.append)  # no camera
+        assert net.nets_in_use() == (net.FINDER_FILE, net.FACES_FILE)
+        play._keeper(defaults(), CameraDice(object(), live=True), store, said.append)
+        assert net.nets_in_use() == (tmp_path / "nets" / "dice_finder.onnx",
+                                     tmp_path / "nets" / "dice_faces.onnx")
+        nets = tmp_path / "nets"
+        assert said == [f"Reading the dice with the nets learnt at this table ({nets})"]
+    finally:
+        net.use_nets()
