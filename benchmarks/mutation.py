@@ -49,19 +49,22 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "two_sixteen": (
         "companion/rules/two_sixteen.py",
-        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+        ("tests/rules/test_two_sixteen_game.py", "tests/rules/test_two_sixteen_cards.py",
+         "tests/rules/test_two_sixteen_properties.py", "tests/conformance/test_rules.py::216"),
     ),
     "two_sixteen_cards": (
         "companion/rules/two_sixteen_cards.py",
-        ("tests/rules", "tests/conformance/test_rules.py"),
+        ("tests/rules/test_two_sixteen_cards.py", "tests/rules/test_two_sixteen_game.py"),
     ),
     "sixseven": (
         "companion/rules/sixseven.py",
-        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+        ("tests/rules/test_sixseven_game.py", "tests/rules/test_sixseven_properties.py",
+         "tests/conformance/test_rules.py::sixseven"),
     ),
     "charidice": (
         "companion/rules/charidice.py",
-        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+        ("tests/rules/test_charidice_game.py", "tests/rules/test_charidice_properties.py",
+         "tests/conformance/test_rules.py::charidice"),
     ),
     "store": (
         "companion/store.py",
@@ -69,16 +72,38 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "tables": ("companion/advice/risknroll_tables.py", ("tests/advice/test_turn_tables.py",)),
 }
-"""Module name -> (the file mutated, the tests that must catch its mutants)."""
+"""Module name -> (the file mutated, the tests that must catch its mutants). A game's
+module is tested by its own tests and the conformance suite's cases of that game
+("FILE::GAME": the test ids holding the game's name): the other games' tests never run
+its code, and mutmut's first pass, which traces every selected test, is the longest
+part of a run."""
 
 COPIED = ("companion", "hardware", "vision", "tests", "pyproject.toml")
 SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
 
 
+def selected(tests: tuple[str, ...]) -> tuple[str, ...]:
+    """The test files, and for "FILE::GAME" the ids of FILE's tests of that game (its
+    name in their parameters: "[3-sixseven[defaults]]", "[sixseven]")."""
+    out = []
+    for test in tests:
+        file, _, game = test.partition("::")
+        if not (ROOT / file).exists():
+            continue
+        if not game:
+            out.append(file)
+            continue
+        listed = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+             file], cwd=ROOT, capture_output=True, text=True).stdout.split()
+        out += [i for i in listed if "::" in i and re.search(rf"[\[-]{re.escape(game)}[\[\]]", i)]
+    return tuple(out)
+
+
 def prepare(name: str) -> Path:
     """A fresh copy of the checkout set up to mutate one module."""
     path, tests = MODULES[name]
-    tests = tuple(t for t in tests if (ROOT / t).exists())
+    tests = selected(tests)
     work = ROOT / "build" / "mutation" / name
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
@@ -145,7 +170,7 @@ def main() -> int:
                         help="only re-run the survivors of the last run, in fresh processes")
     args = parser.parse_args()
     path, tests = MODULES[args.module]
-    tests = tuple(t for t in tests if (ROOT / t).exists())
+    tests = selected(tests)
     work = ROOT / "build" / "mutation" / args.module
     if args.again:  # the tests as they are now, against the mutants of the last run
         for copy in (work / "tests", work / "mutants" / "tests"):
