@@ -326,3 +326,40 @@ def test_every_kind_of_step_is_labelled_as_the_screen_and_the_log_say_it():
     assert state.label(Action("skill", card="To 6", die=3)) == "Card To 6: 3 to 6"
     assert state.label(Action("skill", card="±1", die=3, to=4)) == "Card ±1: 3 to 4"
     assert state.label(Action("take", card="To 7")) == "Take To 7"
+
+
+def test_each_step_says_what_happened_and_the_vp_tokens_stack_in_the_order_they_moved():
+    state = play(new(3), "reveal To 6")
+    assert state.message == "Offer To 6"
+    state = play(state, "reveal ±1")
+    assert state.message == "Offer To 6, ±1"
+    state = play(at(state, vp=(5, 0, 0), clock=4), "throw 7 6")
+    assert state.vp == (7, 0, 0)  # added to the VP already won, not put in their place
+    assert (state.moved[0], state.clock) == (4, 5)  # on top of every token moved before
+    assert state.message == "SIX SEVEN! P1 +2 VP"
+    chasing = play(state, "reroll 7 6")  # the dice in any order
+    assert chasing.kept == () and chasing.chased and chasing.phase == "throw"
+    assert chasing.message == "Chasing a double SIX SEVEN: no more cards"
+    thrown = play(chasing, "throw 2 3")
+    assert thrown.message == "" and thrown.chased
+    placed = play(thrown, "place 32")
+    assert placed.message == "P1 places 32" and not placed.chased
+    rerolled = play(placed, "throw 2 6", "reroll 2")
+    assert rerolled.message == "" and not rerolled.chased and rerolled.kept == (6,)
+
+
+def test_a_reroll_card_says_it_was_played_and_locks_nothing():
+    state = deciding(3, "throw 2 3", hand=("Reroll 2", "Reroll 1"))
+    both = play(state, "card Reroll 2")
+    assert both.message == "Played Reroll 2" and both.kept == () and not both.chased
+    one = play(state, "card Reroll 1 3")
+    assert one.message == "Played Reroll 1 on the 3" and one.kept == (2,) and not one.chased
+    assert play(state, "card Reroll 1 2").kept == (3,)
+
+
+def test_the_round_moves_the_tokens_in_ranking_order_from_the_clock():
+    state = at(play(new(3), *REVEAL), clock=10, moved=(3, 2, 1))
+    state = turns(state, 32, 54, 43)
+    assert state.message == "P2 1st, P1 last"
+    first, second = 1, 2
+    assert state.moved[first] == 10 and state.moved[second] == 11 and state.clock == 12
