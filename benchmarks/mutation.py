@@ -41,11 +41,15 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "core": (
         "companion/rules/core.py",
-        ("tests/rules", "tests/conformance/test_rules.py", "tests/conformance/test_action_json.py"),
+        ("tests/rules/test_core.py", "tests/rules/test_core_fit.py",
+         "tests/rules/test_risknroll_turns.py", "tests/conformance/test_rules.py",
+         "tests/conformance/test_action_json.py"),
     ),
     "risknroll": (
         "companion/rules/risknroll.py",
-        ("tests/rules", "tests/conformance/test_rules.py"),
+        ("tests/rules/test_risknroll_game.py", "tests/rules/test_risknroll_turns.py",
+         "tests/rules/test_risknroll_scoring.py", "tests/rules/test_risknroll_cards.py",
+         "tests/rules/test_risknroll_properties.py", "tests/conformance/test_rules.py::risknroll"),
     ),
     "two_sixteen": (
         "companion/rules/two_sixteen.py",

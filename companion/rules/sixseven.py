@@ -157,7 +157,7 @@ class SixSevenState:
         if self.phase == "throw":
             count = 2 - len(self.kept)
             verb = "reroll" if self.dice else "throw"
-            kept = "".join(f", {die} kept" for die in self.kept)  # the die it is thrown to
+            kept = f", {self.kept[0]} kept" if self.kept else ""  # the die thrown to
             return Throw(count, faces=FACES, why=f"{self.name(self.colour)}: {verb} "
                          f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}"
                          f"{kept}")
@@ -176,10 +176,10 @@ class SixSevenState:
         if (a, b) == SIX_SEVEN or a == b:
             actions.append(Action("reroll", dice=(a, b)))
         elif (6 in self.dice) != (7 in self.dice):  # one 6 without a 7, or a 7 without a 6
-            actions.append(Action("reroll", dice=(a if b in SIX_SEVEN else b,)))
+            actions.append(Action("reroll", dice=(a,)))  # sorted: the 6 or 7 is b
         if (a, b) == SIX_SEVEN or self.chased:  # S4: at a 67 only place or chase
             return tuple(actions)
-        for card in dict.fromkeys(sorted(self.hand, key=CARD_NAMES.index)):
+        for card in dict.fromkeys(self.hand):  # held in the order of CARD_NAMES
             actions += self._card_uses(card)
         return tuple(actions)
 
@@ -401,7 +401,7 @@ class SixSevenState:
     def _taken(self, card: str) -> SixSevenState:
         hands = list(self.hands)
         hands[self.colour] = tuple(sorted(self.hand + (card,), key=CARD_NAMES.index))
-        return replace(self, hands=tuple(hands), visible=(),
+        return replace(self, hands=tuple(hands),
                        message=f"{self.name(self.colour)} takes {card}")._next_round()
 
     def _next_round(self) -> SixSevenState:

@@ -6,7 +6,7 @@ import pytest
 from sixseven_script import REVEAL, at, new, play, turns
 
 from companion import rules
-from companion.rules import CHANCE, TERMINAL, Action, IllegalAction, Throw
+from companion.rules import CHANCE, TERMINAL, Action, IllegalAction, Throw, View
 from companion.rules.sixseven import BOARD, FACES, GAME, ROUNDS, wrap
 
 
@@ -363,3 +363,91 @@ def test_the_round_moves_the_tokens_in_ranking_order_from_the_clock():
     assert state.message == "P2 1st, P1 last"
     first, second = 1, 2
     assert state.moved[first] == 10 and state.moved[second] == 11 and state.clock == 12
+
+
+# --- what the screen is given, in full (survivors of the second mutation run) ---------
+
+
+def test_the_view_in_play_shows_the_board_the_cards_the_offer_and_the_vp_track():
+    state = at(play(new(3), *REVEAL), hands=((), ("±1", "To 6"), ()), vp=(3, 5, 0),
+               moved=(0, 1, -1), clock=2)
+    state = play(turns(state, 32), "throw 4 5")
+    assert state.view() == View(dice=(4, 5), aside=(), message="", lines=(
+        "Round 1/7 · P2", "Board 32 P1", "Cards ±1, To 6", "Offer Reroll 1, To 7",
+        "VP P2 5, P1 3, P3 0"))
+    played = play(state, "card ±1 4 5")  # no 67 made: the card alone is said
+    assert played.view() == View(dice=(5, 5), aside=(), message="Played ±1: 4 to 5", lines=(
+        "Round 1/7 · P2", "Board 32 P1", "Cards To 6", "Offer Reroll 1, To 7",
+        "VP P2 5, P1 3, P3 0"))
+    kept = play(state, "place 54", "throw 2 6", "reroll 2")
+    assert kept.view() == View(dice=(), aside=(6,), message="", lines=(
+        "Round 1/7 · P3", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7", "VP P2 5, P1 3, P3 0"))
+    assert kept.chance().why == "P3: reroll 1 die, 6 kept"
+    chasing = play(state, "place 54", "throw 6 7", "reroll 6 7")
+    assert chasing.view() == View(dice=(), aside=(), lines=(
+        "Round 1/7 · P3", "Cards locked", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7",
+        "VP P2 5, P1 3, P3 2"), message="Chasing a double SIX SEVEN: no more cards")
+
+
+def test_the_view_of_the_last_round_and_of_the_end_shows_only_what_is_left():
+    last = at(play(new(3), *REVEAL), round=ROUNDS)
+    assert last.view().lines == ("Round 7/7 (last) · P1", "Offer Reroll 1, To 7",
+                                 "VP P3 0, P2 0, P1 0")  # S6: the last colour on top
+    over = turns(at(last, visible=(), hands=(("To 6",), (), ())), 32, 54, 43)
+    assert over.view() == View(dice=(), aside=(), message="P2 1st, P1 last", lines=(
+        "P2 wins with 3 VP", "Round 7/7 (last)", "Board 54 P2, 43 P3, 32 P1",
+        "VP P2 3, P3 2, P1 0"))
+    double = play(at(play(new(3), *REVEAL), hands=(("To 6",), (), ())),
+                  "throw 6 7", "reroll 6 7", "throw 7 6")
+    assert double.view() == View(dice=(), aside=(), message="Double SIX SEVEN! P1 wins",
+                                 lines=("P1 wins: a double SIX SEVEN", "Round 1/7",
+                                        "VP P1 2, P3 0, P2 0"))
+
+
+def test_the_tokens_start_stacked_in_turn_order_one_place_a_colour():
+    assert new(3).moved == (-3, -2, -1) and new(2).moved == (-4, -3, -2, -1)
+
+
+def test_a_card_taken_joins_the_hand_in_card_order_and_the_start_passes():
+    state = at(play(new(3), *REVEAL), hands=((), (), ("Reroll 1",)))
+    state = turns(state, 54, 43, 32)
+    assert state.phase == "take" and state.colour == 2
+    state = play(state, "take To 7")
+    assert state.hands[2] == ("To 7", "Reroll 1") and state.visible == ()
+    assert state.message == "P3 takes To 7; START to P1"
+    state = play(state, *REVEAL, "throw 2 3", "place 32", "throw 2 3", "place 32", "throw 2 4")
+    assert [state.label(a) for a in state.legal_actions()] == [
+        "Place 42", "Place 24", "Card To 7: 2 to 7", "Card To 7: 4 to 7",
+        "Card Reroll 1: the 2", "Card Reroll 1: the 4"]
+
+
+def test_a_reroll_card_leaves_the_turn_unchased():
+    state = deciding(3, "throw 2 3", hand=("Reroll 2", "Reroll 1"))
+    assert play(state, "card Reroll 2").chased is False
+    assert play(state, "card Reroll 1 3").chased is False
+
+
+def test_tied_seats_in_two_player_mode_are_split_by_the_two_leading_colours():
+    state = at(new(2), phase="over", vp=(5, 5, 1, 1), moved=(3, 2, 1, 0))
+    assert state.verdict() == "P1 wins: tied on 6 VP, P1 A's token is on top"
+    state = at(state, vp=(6, 5, 0, 1))
+    assert state.verdict() == "P1 wins: tied on 6 VP, P1 A's 6 VP are the most"
+
+
+@pytest.mark.parametrize("steps, hand, bad, sentence", [
+    (("throw 6 7",), (), Action("reroll", dice=(6,)), "A 67 is placed or both dice are rerolled."),
+    (("throw 6 7",), ("To 6",), Action("skill", card="To 6", die=7),
+     "A 67 is placed or both dice are rerolled."),
+    (("throw 2 6",), (), Action("reroll", dice=(6,)),
+     "Only the die that is not the 6 may be rerolled."),
+    (("throw 6 7", "reroll 6 7", "throw 2 3"), ("To 6",), Action("skill", card="To 6", die=2),
+     "No skill cards after chasing a double SIX SEVEN."),
+    (("throw 2 3",), ("To 6",), Action("skill", card=None), "Say which skill card is played."),
+    (("throw 2 3",), ("Reroll 2",), Action("skill", card="Reroll 2", die=9),
+     "Reroll 2 takes no other choice."),
+])
+def test_each_refusal_is_said_in_full(steps, hand, bad, sentence):
+    state = deciding(3, *steps, hand=hand)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(bad)
+    assert str(refused.value) == sentence
