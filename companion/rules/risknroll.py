@@ -434,7 +434,7 @@ class RiskNRollState:
             return f"Choose which opponent loses {amount} points."
         if action.kind != "keep":
             return "Set scoring dice aside first."
-        dice = action.get("dice", ())
+        dice = action.get("dice")
         if not isinstance(dice, tuple) or not dice:
             return "Set at least one scoring die aside."
         if not all(map(_is_face, dice)):
@@ -444,7 +444,7 @@ class RiskNRollState:
             return f"{dice_text(dice)} is not in the throw {dice_text(self.roll)}."
         if score(dice, self._effect("deuces")) is None:
             return f"{dice_text(dice)} does not score: every die set aside must score."
-        if len(dice) == self.dice_left and action.get("then") == "bank":
+        if len(dice) == self.dice_left:  # bank or any other word: only a roll is legal
             return f"You rolled out: you must throw all {DICE} dice again."
         return f"Choose bank or roll after setting {dice_text(dice)} aside."
 

@@ -233,6 +233,11 @@ def test_winners_are_named_only_at_the_end():
             "Choose bank or roll after setting 1 aside.",
         ),
         (
+            ("draw Deuces", "decline", "throw 1 2 3 4 5 6"),
+            "keep 1 2 3 4 5 6 hold",  # a roll-out may only be rolled, whatever the word
+            "You rolled out: you must throw all 6 dice again.",
+        ),
+        (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
             "draw Deuces",
             "Set scoring dice aside first.",
