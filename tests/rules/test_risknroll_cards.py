@@ -103,6 +103,17 @@ def test_a_card_is_shown_declined_only_once_declined():
     assert play(state, "decline").view().lines == ("This turn 0", "Declined Deuces")
 
 
+@pytest.mark.parametrize(
+    "seat, card, choice, message",
+    [(0, "The Plague", "play", "P1 plays The Plague"),
+     (1, "Bonus Time 250", "decline", "P2 declines Bonus Time 250")],
+)
+def test_the_screen_says_who_played_or_declined_which_card(seat, card, choice, message):
+    state = play(at(new(3), seat=seat), f"draw {card}", choice)
+    assert state.view().message == message
+    assert state.phase == "throw" and state.chance().why == f"P{seat + 1}: throw 6 dice"
+
+
 def test_a_declined_card_is_discarded_at_the_end_of_the_turn():
     state = play(new(2), "draw Deuces", "decline", "throw 1 2 2 3 4 6")
     assert state.card == "Deuces" and not state.card_in_play
@@ -273,6 +284,20 @@ def test_plus_minus_cannot_take_a_score_below_zero():
     state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
                  "keep 1 bank", "target P2")
     assert state.totals == (710, 0) and state.message.endswith("; P2 stays at 0")
+
+
+@pytest.mark.parametrize("floor, before, after", [(0, 1000, 800), (None, 100, -100)])
+def test_a_plus_minus_that_takes_the_whole_200_says_so_and_names_the_opponent(
+        monkeypatch, floor, before, after):
+    """The whole 200 was lost: the pad says "P3 -200", not "-200 to 800"; nor, with the
+    floor removed (house rule), "-200 to -100"."""
+    monkeypatch.setattr(risknroll, "SCORE_FLOOR", floor)
+    state = at(new(3), totals=(0, 0, before))
+    state = play(state, "draw Plus/Minus", "play", *ROLL_OUT, "throw 1 2 2 3 4 6",
+                 "keep 1 bank", "target P3")
+    assert state.totals == (710, 0, after)
+    assert state.view().message == "P1 banks 710 (+200 bonus); P3 -200"
+    assert state.seat == 1 and state.phase == "draw"
 
 
 def test_the_plague_is_paid_once_even_after_two_roll_outs():

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from rnr_script import action, belly_up, new, play
 
-from companion.rules import CHANCE, TERMINAL, Action, IllegalAction, Throw
+from companion.rules import CHANCE, TERMINAL, Action, IllegalAction, Throw, View
 from companion.rules.risknroll import GAME
 
 
@@ -104,6 +104,13 @@ def test_a_wrong_target_is_refused_saying_what_to_do():
         assert str(refused.value) == message
     with pytest.raises(IllegalAction, match="^Choose which opponent loses 200 points.$"):
         state.apply(Action("keep", dice=(5,), then="bank"))
+
+
+def test_while_the_target_is_chosen_the_screen_shows_the_dice_aside_not_the_last_throw():
+    """The bank has taken the throw's 5; its other dice are not on the screen again."""
+    assert _plus_minus_to_target().view() == View(
+        dice=(), aside=(5,), lines=("This turn 550", "Plus/Minus"),
+        message="P1 banks 750 (+200 bonus)")
 
 
 def test_a_keep_of_deuces_with_a_wrong_then_is_told_to_bank_or_roll():
