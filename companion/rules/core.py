@@ -174,7 +174,7 @@ class Throw:
         """The dice of a throw action as given, or IllegalAction saying what is wrong."""
         if action.kind != "throw":
             raise IllegalAction(f"Throw {dice_count(self.count)} first.")
-        dice = action.get("dice", ())
+        dice = action.get("dice")
         if not isinstance(dice, tuple) or len(dice) != self.count:
             raise IllegalAction(
                 f"Expected {dice_count(self.count)},"
@@ -454,7 +454,7 @@ def faces_text(dice: Sequence[int], colours: Sequence[str] | None = None) -> str
 def chance_label(action: Action) -> str:
     """The label of a chance outcome, the same in every game: "Threw 1 5 5", "Drew Deuces"."""
     if action.kind == "throw":
-        dice, colours = action.get("dice", ()), action.get("colours")
+        dice, colours = action["dice"], action.get("colours")
         if colours is None:
             return f"Threw {faces_text(sorted(dice))}"
         return f"Threw {faces_text(*zip(*sorted(zip(dice, colours))))}"

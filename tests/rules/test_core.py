@@ -312,3 +312,40 @@ def test_check_by_takes_seat_0_out_of_turn_and_refuses_seats_not_at_the_table():
         with pytest.raises(IllegalAction) as refused:
             check_by(Asking(), Action("gift", by=by))
         assert str(refused.value) == message
+
+
+def test_an_argument_that_is_not_json_is_named_and_a_missing_one_is_a_key_error():
+    with pytest.raises(TypeError) as refused:
+        Action("keep", dice={1, 5})
+    assert str(refused.value) == "action argument {1, 5} is not a JSON scalar or sequence"
+    with pytest.raises(KeyError) as missing:
+        Action("keep", dice=(1,))["then"]
+    assert missing.value.args == ("then",)
+    assert Action("keep", dice=(1,)).get("then", "bank") == "bank"
+
+
+def test_a_game_with_no_options_says_so_when_given_one():
+    from companion import rules
+
+    with pytest.raises(IllegalAction) as refused:
+        rules.get("sixseven").check_options({"solo": True})
+    assert str(refused.value) == "67 Six Seven has no option 'solo'; options: none."
+
+
+@pytest.mark.parametrize("game, players, options, names", [
+    ("risknroll", 3, None, ("", "", "")),
+    ("216", 3, None, ("", "", "")),
+    ("216", 2, {"solo": True}, ("", "AI")),
+    ("216", 2, {"solo": True, "target": 300}, ("", "AI")),
+])
+def test_only_seats_the_game_names_itself_get_a_name_from_it(game, players, options, names):
+    from companion import rules
+
+    assert rules.get(game).default_names(players, options) == names
+
+
+def test_the_default_names_are_asked_with_the_options_checked():
+    from companion import rules
+
+    with pytest.raises(IllegalAction, match="^216 has no option 'double'"):
+        rules.get("216").default_names(2, {"double": True})
