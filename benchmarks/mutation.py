@@ -12,14 +12,18 @@ Run by hand, never in CI (a module takes 10 to 40 minutes on a Raspberry Pi-clas
     #   two_sixteen_cards, sixseven, charidice: each game's rules module
 
 Each run copies the checkout to build/mutation/MODULE (the working tree as it is, so
-tests not yet committed count), mutates that one module, runs only the tests listed
-for it in MODULES, then re-runs every mutant mutmut did not catch in a fresh pytest
+tests not yet committed count) and mutates that one module. mutmut runs the module's
+own test files against each mutant, the tests that ran the mutated function only,
+fastest first. Every mutant they do not catch is then run again in a fresh pytest
 process (mutmut forks its workers from one process, in which a test can pass by state
-left over from another): the tests mutmut saw run the mutated function, or all of the
-module's tests where none did (code run at import). It prints the score and writes
-build/mutation/MODULE/survivors.txt with the diff of each survivor. With `--again`, the
-mutants the last run did not catch (or had not reached when stopped) are run against the
-tests as they are now (after writing tests that kill them) without mutating again.
+left over from another, or by a cache filled before the fork) against the whole
+selection listed for the module in MODULES, the conformance suite's cases of its game
+included. A mutant is caught when the whole selection catches it: the conformance
+cases' long random games are paid only by the mutants the module's own tests miss.
+It prints the score and writes build/mutation/MODULE/survivors.txt with the diff of
+each survivor. With `--again`, the mutants the last run did not catch (or had not
+reached when stopped) are run against the tests as they are now (after writing tests
+that kill them) without mutating again.
 Survivors that change no behaviour (equivalent mutants) are listed as such in
 docs/mutation.md, with the figures of the last run.
 """
@@ -27,7 +31,6 @@ docs/mutation.md, with the figures of the last run.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -79,10 +82,30 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
 """Module name -> (the file mutated, the tests that must catch its mutants). A game's
 module is tested by its own tests and the conformance suite's cases of that game
 ("FILE::GAME": the test ids holding the game's name): the other games' tests never run
-its code, and mutmut's first pass, which traces every selected test, is the longest
-part of a run."""
+its code. mutmut runs the files named whole (`own`); the "FILE::GAME" cases join them
+for the mutants those miss."""
 
 COPIED = ("companion", "hardware", "vision", "tests", "pyproject.toml")
+
+FASTEST_FIRST = '''"""Written by benchmarks/mutation.py: each mutant's tests run fastest first.
+
+mutmut gives pytest the tests that ran a mutated function as a set, in no order, so a
+mutant that a test of a hundredth of a second kills could first sit through a game
+played to 300 points. The durations are the ones mutmut measured (none yet during its
+first, measuring pass: the order is then left alone); tests it never measured (the
+conformance cases a survivor is run against afresh) come last, in their own order."""
+
+import json
+from pathlib import Path
+
+
+def pytest_collection_modifyitems(items):
+    stats = Path("mutmut-stats.json")
+    if stats.exists():
+        took = json.loads(stats.read_text())["duration_by_test"]
+        items.sort(key=lambda item: took.get(item.nodeid, float("inf")))
+'''
+"""The root conftest.py of a mutation run's copy (never of the project itself)."""
 SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
 
 
@@ -104,10 +127,15 @@ def selected(tests: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def own(tests: tuple[str, ...]) -> tuple[str, ...]:
+    """The test files named whole: the ones mutmut runs against every mutant."""
+    return selected(tuple(test for test in tests if "::" not in test))
+
+
 def prepare(name: str) -> Path:
     """A fresh copy of the checkout set up to mutate one module."""
     path, tests = MODULES[name]
-    tests = selected(tests)
+    tests = own(tests)
     work = ROOT / "build" / "mutation" / name
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
@@ -117,6 +145,7 @@ def prepare(name: str) -> Path:
             shutil.copytree(source, work / item, ignore=SKIPPED)
         else:
             shutil.copy2(source, work / item)
+    (work / "conftest.py").write_text(FASTEST_FIRST)
     selection = ", ".join(f'"{t}"' for t in tests)
     with (work / "pyproject.toml").open("a") as config:
         config.write(
@@ -125,7 +154,7 @@ def prepare(name: str) -> Path:
             f'only_mutate = ["{path}"]\n'
             f"pytest_add_cli_args_test_selection = [{selection}]\n"
             'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]\n'
-            "also_copy = [\"hardware\", \"vision\"]\n"
+            "also_copy = [\"hardware\", \"vision\", \"conftest.py\"]\n"
         )
     return work
 
@@ -145,15 +174,6 @@ def statuses(work: Path) -> dict[str, str]:
         if match:
             found[match[1]] = match[2].strip()
     return found
-
-
-def covering(work: Path) -> dict[str, list[str]]:
-    """The tests that ran each mutated function, as mutmut recorded them, fastest first
-    (the first to fail ends the run)."""
-    stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text())
-    took = stats["duration_by_test"]
-    return {function: sorted(tests, key=lambda test: took.get(test, 0.0))
-            for function, tests in stats["tests_by_mangled_function_name"].items()}
 
 
 def killed_afresh(work: Path, mutant: str, tests: list[str] | tuple[str, ...]) -> bool:
@@ -182,17 +202,15 @@ def main() -> int:
             shutil.copytree(ROOT / "tests", copy, ignore=SKIPPED)
     else:
         work = prepare(args.module)
-        print(f"mutating {path} in {work}; tests: {' '.join(tests)}", flush=True)
+        print(f"mutating {path} in {work}; mutmut runs {' '.join(own(MODULES[args.module][1]))};"
+              f" its survivors are run afresh against {' '.join(tests)}", flush=True)
         print(mutmut(work, "run", "--max-children", str(args.jobs))[-2000:], flush=True)
     found = statuses(work)
-    ran = {} if args.again else covering(work)  # (mutmut's record knows no new test)
-    # "no tests": no test ran the function while mutmut watched (module-level code):
-    # the whole selection decides
+    # survived, or "no tests" (no test ran the function while mutmut watched: code run
+    # at import, or called only from tests outside `own`): the whole selection decides
     doubtful = [m for m, status in found.items() if status not in ("killed", "timeout")]
     with ThreadPoolExecutor(args.jobs) as pool:
-        caught_afresh = pool.map(
-            lambda m: killed_afresh(work, m, ran.get(m.rsplit("__mutmut_", 1)[0]) or tests),
-            doubtful)
+        caught_afresh = pool.map(lambda m: killed_afresh(work, m, tests), doubtful)
         still = [m for m, killed in zip(doubtful, caught_afresh) if not killed]
     caught = len(found) - len(still)
     with (work / "survivors.txt").open("w") as out:
