@@ -334,9 +334,9 @@ class RiskNRollState:
             kept = self.turn_points
             said = (f"No Harm: P{self.seat + 1} keeps {kept}" if kept  # 2 lines on screen
                     else f"No points: P{self.seat + 1} had none to keep")
-            return replace(self, roll=roll)._end_turn(kept, said)
+            return self._end_turn(kept, said)  # the turn ends: no throw is kept
         lost = self.turn_points
-        return replace(self, roll=roll)._end_turn(
+        return self._end_turn(
             0, f"Belly up! P{self.seat + 1} loses {lost}" if lost else "Belly up! No points"
         )
 

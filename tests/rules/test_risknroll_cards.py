@@ -223,6 +223,24 @@ def test_the_plague_takes_200_from_every_other_player_after_rolling_out():
     assert state.message.endswith("; others -200 (to 0: P3)")  # R16: what was lost
 
 
+@pytest.mark.parametrize(
+    "floor, totals, after, message",
+    [
+        (0, (0, 1000, 1000), (510, 800, 800), "P1 banks 510; others -200"),
+        (0, (0, 100, 150, 1000), (510, 0, 0, 800), "P1 banks 510; others -200 (to 0: P2, P3)"),
+        (None, (0, 100, 0), (510, -100, -200), "P1 banks 510; others -200"),  # house rule
+    ],
+)
+def test_the_plague_message_names_the_bank_and_only_those_the_floor_kept_from_losing_200(
+        monkeypatch, floor, totals, after, message):
+    """R16: the pad shows what was lost; with no floor (house rule) everyone loses 200."""
+    monkeypatch.setattr(risknroll, "SCORE_FLOOR", floor)
+    state = play(at(new(len(totals)), totals=totals), "draw The Plague", "play", *ROLL_OUT,
+                 "throw 1 2 2 3 4 6", "keep 1 bank")
+    assert state.totals == after and state.view().message == message
+    assert state.seat == 1 and state.phase == "draw"
+
+
 def test_the_plague_is_void_after_a_belly_up():
     state = at(new(3), totals=(0, 1000, 1000))
     state = play(state, "draw The Plague", "play", *ROLL_OUT, belly_up())

@@ -224,6 +224,16 @@ def test_winners_are_named_only_at_the_end():
         ),
         (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
+            "keep 1 7 bank",  # no die shows 7: not "1 7 is not in the throw"
+            "Dice show numbers from 1 to 6.",
+        ),
+        (
+            ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
+            "keep 0 bank",
+            "Dice show numbers from 1 to 6.",
+        ),
+        (
+            ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
             "keep 1 3 bank",
             "1 3 does not score: every die set aside must score.",
         ),

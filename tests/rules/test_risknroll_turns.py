@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from rnr_script import action, belly_up, new, play
+from rnr_script import action, at, belly_up, new, play
 
-from companion.rules import CHANCE, TERMINAL, Action, IllegalAction, Throw, View
+from companion.rules import CHANCE, TERMINAL, Action, Draw, IllegalAction, Throw, View
 from companion.rules.risknroll import GAME
+
+ROLL_OUT = ("throw 1 2 3 4 5 6", "keep 1 2 3 4 5 6 roll")  # 500, then all six again
 
 
 def test_a_belly_up_keeps_the_total_banked_in_earlier_turns():
@@ -129,3 +131,54 @@ def test_the_view_says_the_last_turn_the_short_card_name_and_the_message():
     over = play(last, "throw 1 5 2 3 4 6", "keep 1 5 bank")
     assert over.is_over() and over.view().lines == ("This turn 0",)
     assert over.view().message == "P2 banks 60"
+
+
+def test_the_draw_is_titled_with_the_player_whose_turn_it_is():
+    draw = at(new(3), seat=1).chance()
+    assert isinstance(draw, Draw) and draw.deck == "Action Card"
+    assert draw.why == "P2: draw an Action Card"
+
+
+@pytest.mark.parametrize(
+    "steps, count, why",
+    [
+        ((), 6, "P2: throw 6 dice"),
+        (("throw 1 5 2 3 4 6", "keep 1 5 roll"), 4, "P2: throw 4 dice"),  # points, no roll-out
+        (("throw 1 1 5 5 2 3", "keep 1 1 5 5 roll", "throw 1 3", "keep 1 roll"), 1,
+         "P2: throw 1 die"),
+        (ROLL_OUT, 6, "P2 rolled out: throw all 6 again"),
+        ((*ROLL_OUT, "throw 5 2 2 3 4 6", "keep 5 roll"), 5, "P2: throw 5 dice"),  # after it
+    ],
+)
+def test_each_throw_is_titled_with_the_player_and_the_dice_to_throw(steps, count, why):
+    state = play(at(new(3, action_cards=False), seat=1), *steps)
+    assert state.chance() == Throw(count, why=why)
+
+
+def test_the_screen_message_follows_the_turn_and_clears_once_the_dice_score():
+    """What the table says after each step of a Double Time turn with a roll-out."""
+    state = play(new(2), "draw Double Time", "play")
+    assert state.view().message == "P1 plays Double Time"
+    steps = [
+        ("throw 1 1 1 5 2 3", ""),
+        ("keep 1 1 1 5 roll", ""),
+        ("throw 5 5", ""),
+        ("keep 5 5 roll", "Rolled out! 450 so far, throw all 6"),
+        ("throw 1 2 2 3 4 6", ""),
+        ("keep 1 bank", "P1 banks 920 (doubled)"),
+    ]
+    for step, message in steps:
+        state = play(state, step)
+        assert state.view().message == message, step
+    assert state.totals == (920, 0) and state.seat == 1
+
+
+def test_between_throws_the_stored_state_holds_no_throw_only_the_dice_aside():
+    """The dice thrown are picked up again: what is stored is only what is set aside."""
+    state = play(new(2, action_cards=False), "throw 1 5 2 3 4 6", "keep 1 5 roll")
+    stored = state.to_json()
+    assert (stored["roll"], stored["aside"], stored["dice_left"]) == ((), (1, 5), 4)
+    state = play(state, "throw 1 1 1 5", "keep 1 1 1 5 roll")  # a roll-out
+    stored = state.to_json()
+    assert (stored["roll"], stored["aside"], stored["dice_left"]) == ((), (), 6)
+    assert stored["turn_points"] == 410 and stored["rolled_out"] == 1
