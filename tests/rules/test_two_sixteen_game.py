@@ -6,7 +6,7 @@ import pytest
 from two_sixteen_script import OFFER, at, new, offer, play, started
 
 from companion import rules
-from companion.rules import CHANCE, TERMINAL, Action, Draw, IllegalAction, Throw
+from companion.rules import CHANCE, TERMINAL, Action, Draw, IllegalAction, Throw, View
 from companion.rules.two_sixteen import CARDS, FULL_HELP, GAME, help_results, shifted
 
 # --- setting up ------------------------------------------------------------------------
@@ -402,3 +402,146 @@ def test_a_help_card_out_of_its_time_is_refused_with_the_reason_of_that_time():
         play(taken, "help Wild 1 6")
     assert str(refused.value) == ("P1 took Wild this turn: a Help card can be used from the "
                                   "turn after.")
+
+
+def test_the_table_acts_between_the_decisions_of_a_turn_and_nobody_after_the_end():
+    """Whose move it is at every step of a turn: the table reveals, throws, deals a Help
+    card and refills; the seat on turn decides; the seat on turn stays named throughout."""
+    state = new()
+    assert (state.phase, state.current_player(), state.turn()) == ("offer", CHANCE, 0)
+    state = at(play(state, *offer()), totals=(95, 0))
+    assert (state.phase, state.current_player(), state.turn()) == ("throw", CHANCE, 0)
+    state = play(state, "throw 1 2 4")
+    assert (state.phase, state.current_player(), state.turn()) == ("first", 0, 0)
+    state = play(state, "claim Sum 7 help")
+    assert (state.phase, state.current_player(), state.turn()) == ("help", CHANCE, 0)
+    state = play(state, "draw Wild")
+    assert (state.phase, state.current_player(), state.turn()) == ("refill", CHANCE, 0)
+    state = play(state, "draw Sum 10")
+    assert (state.phase, state.current_player(), state.turn()) == ("throw", CHANCE, 1)
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6")
+    assert (state.phase, state.current_player(), state.turn()) == ("second", 1, 1)
+    state = play(state, "pass")
+    assert (state.phase, state.current_player(), state.turn()) == ("help", CHANCE, 1)
+    state = play(state, "draw Opposite")
+    assert state.winners() == (0,) and state.totals == (105, 0)
+    assert (state.phase, state.current_player(), state.turn()) == ("over", TERMINAL, None)
+
+
+@pytest.mark.parametrize(("hand", "line"), [
+    ((), "Help: none"),
+    (("Wild",), "Help: Wild"),
+    (("+1/-1", "+1/-1", "Wild"), "Help: +1/-1 x2, Wild"),
+    (("+1/-1", "Opposite", "Reroll 3"), "Help: +1/-1, Opposite, Reroll 3"),
+])
+def test_the_help_line_names_each_card_once_with_its_copies_and_none_for_an_empty_hand(
+        hand, line):
+    state = at(play(started(), "throw 1 2 4"), hands=(hand, ()))
+    assert state.view().lines == ("Roll 1/2", *OFFER, line)
+
+
+def test_the_view_after_the_second_roll_shows_roll_2_of_2_and_the_three_dice():
+    state = at(started(), hands=(("Opposite",), ()))
+    state = play(state, "throw 1 1 3", "reroll 1 1", "throw 2 6")
+    assert state.phase == "second"
+    assert state.view() == View(dice=(2, 3, 6), lines=("Roll 2/2", *OFFER, "Help: Opposite"))
+    state = play(state, "help Opposite 2 5")
+    assert state.view() == View(dice=(3, 5, 6), lines=("Roll 2/2", *OFFER, "Help: none"),
+                                message="P1 plays Opposite: 2 to 5")
+
+
+def test_once_the_turn_is_decided_the_view_shows_no_dice_and_says_what_happened():
+    claimed = play(started(), "throw 1 2 4", "claim Sum 7 points")
+    assert claimed.view() == View(lines=("To 100", "Triple 6", "No 6", "Straight", "Help: none"),
+                                  message="P1 served Sum 7: +15")
+    passed = play(started(), "throw 1 1 3", "reroll 3", "throw 6", "pass")
+    assert passed.phase == "help"
+    assert passed.view() == View(lines=("To 100", *OFFER, "Help: none"),
+                                 message="No match: P1 takes a Help card")
+
+
+def test_a_tie_round_is_shown_beside_the_target():
+    state = at(started(), totals=(95, 110))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.tie and state.phase == "throw"
+    assert state.view() == View(
+        lines=("To 100 tie round", "Triple 6", "No 6", "Straight", "Sum 10", "Help: none"),
+        message="P2 takes Wild; tie at 110: another round")
+    state = play(state, "throw 1 2 4")
+    assert state.view().lines[0] == "Roll 1/2 tie round"
+
+
+def test_the_help_line_is_the_hand_of_the_player_on_turn_never_the_ais_nor_after_the_end():
+    two = at(play(started(), "throw 1 2 4", "claim Sum 7 points", "draw Sum 10"),
+             hands=(("Wild",), ("Opposite",)))
+    assert two.seat == 1 and two.view().lines[-1] == "Help: Opposite"
+    solo = at(started(solo=True), hands=(("Wild",), ()))
+    assert solo.view().lines == ("To 100", *OFFER, "Help: Wild")
+    ai = play(solo, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Reroll 1")
+    assert ai.turn() == 1 and ai.phase == "refill"
+    assert ai.view() == View(lines=("To 100", "Sum 7", "Triple 6", "Straight"),
+                             message="AI takes No 6: +2")
+    over = at(started(), totals=(95, 0), hands=(("Wild",), ("Opposite",)))
+    over = play(over, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10",
+                "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Reroll 3")
+    assert over.is_over()
+    assert over.view() == View(lines=("To 100", "Triple 6", "No 6", "Straight", "Sum 10"),
+                               message="P2 takes Reroll 3; P1 wins")
+
+
+# --- refusals in full ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("claim", "refusal"), [
+    (Action("claim", card="Triple 6", bonus="points"), "1 2 4 does not fulfil Triple 6."),
+    (Action("claim", card="Sum 7"), "Choose the Served bonus: points or a Help card."),
+])
+def test_a_claim_refused_after_the_first_roll_says_what_the_dice_lack_or_what_to_add(
+        claim, refusal):
+    state = play(started(), "throw 1 2 4")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(claim)
+    assert str(refused.value) == refusal
+
+
+@pytest.mark.parametrize(("reroll", "refusal"), [
+    (Action("reroll"), "Choose 1, 2 or all 3 dice to roll again."),
+    (Action("reroll", dice=()), "Choose 1, 2 or all 3 dice to roll again."),
+    (Action("reroll", dice=(1, 2, 4, 4)), "Choose 1, 2 or all 3 dice to roll again."),
+    (Action("reroll", dice=(6,)), "6 is not in the roll 1 2 4."),
+    (Action("reroll", dice=(4, 4)), "4 4 is not in the roll 1 2 4."),
+    (Action("reroll", dice=(1, 7)), "Dice show numbers from 1 to 6."),
+])
+def test_dice_to_roll_again_that_are_not_in_the_first_roll_are_refused_in_a_sentence(
+        reroll, refusal):
+    state = play(started(), "throw 1 2 4")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(reroll)
+    assert str(refused.value) == refusal
+
+
+def test_after_the_second_roll_rolling_again_is_refused_whatever_the_dice():
+    state = play(started(), "throw 1 1 3", "reroll 1 1", "throw 2 6")
+    for dice in ((3,), (2, 3, 6), (9,)):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Action("reroll", dice=dice))
+        assert str(refused.value) == ("You have had your second roll: claim a card, or take a"
+                                      " Help card.")
+
+
+@pytest.mark.parametrize(("help_card", "refusal"), [
+    (Action("help", card="Joker"), "There is no Help card 'Joker'."),
+    (Action("help"), "Name the Help card to play."),
+    (Action("help", card="Reroll 3", die=1), "Reroll 3 rolls all three dice: name no die."),
+    (Action("help", card="Reroll 1", die=1, to=2),
+     "Reroll 1 rolls one die: name it, nothing else."),
+    (Action("help", card="Wild", die=5, to=6), "There is no die showing 5 to change."),
+    (Action("help", card="Reroll 1", die=5), "There is no die showing 5 to change."),
+    (Action("help", card="Wild", to=6), "Name the die to change, by the number it shows."),
+])
+def test_a_help_card_played_wrongly_is_refused_with_what_to_name(help_card, refusal):
+    state = at(play(started(), "throw 1 1 2"), hands=(("Reroll 1", "Reroll 3", "Wild"), ()))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(help_card)
+    assert str(refused.value) == refusal
