@@ -92,8 +92,10 @@ FASTEST_FIRST = '''"""Written by benchmarks/mutation.py: each mutant's tests run
 mutmut gives pytest the tests that ran a mutated function as a set, in no order, so a
 mutant that a test of a hundredth of a second kills could first sit through a game
 played to 300 points. The durations are the ones mutmut measured (none yet during its
-first, measuring pass: the order is then left alone); tests it never measured (the
-conformance cases a survivor is run against afresh) come last, in their own order."""
+first, measuring pass: the order is then left alone). A test it never measured in a
+file it did was written after the run to kill a survivor (`--again`): it comes first;
+a file it never measured (the conformance cases a survivor is run against afresh)
+comes last, in its own order."""
 
 import json
 from pathlib import Path
@@ -101,9 +103,17 @@ from pathlib import Path
 
 def pytest_collection_modifyitems(items):
     stats = Path("mutmut-stats.json")
-    if stats.exists():
-        took = json.loads(stats.read_text())["duration_by_test"]
-        items.sort(key=lambda item: took.get(item.nodeid, float("inf")))
+    if not stats.exists():
+        return
+    took = json.loads(stats.read_text())["duration_by_test"]
+    measured = {test.split("::")[0] for test in took}
+
+    def order(item):
+        if item.nodeid in took:
+            return took[item.nodeid]
+        return 0.0 if item.nodeid.split("::")[0] in measured else float("inf")
+
+    items.sort(key=order)
 '''
 """The root conftest.py of a mutation run's copy (never of the project itself)."""
 SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
@@ -200,6 +210,7 @@ def main() -> int:
         for copy in (work / "tests", work / "mutants" / "tests"):
             shutil.rmtree(copy)
             shutil.copytree(ROOT / "tests", copy, ignore=SKIPPED)
+        (work / "mutants" / "conftest.py").write_text(FASTEST_FIRST)
     else:
         work = prepare(args.module)
         print(f"mutating {path} in {work}; mutmut runs {' '.join(own(MODULES[args.module][1]))};"
