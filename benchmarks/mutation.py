@@ -75,15 +75,16 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "store": (
         "companion/store.py",
-        ("tests/store", "tests/conformance/test_stored_games.py"),
+        ("tests/store", "tests/conformance/test_stored_games.py::"),
     ),
     "tables": ("companion/advice/risknroll_tables.py", ("tests/advice/test_turn_tables.py",)),
 }
 """Module name -> (the file mutated, the tests that must catch its mutants). A game's
 module is tested by its own tests and the conformance suite's cases of that game
 ("FILE::GAME": the test ids holding the game's name): the other games' tests never run
-its code. mutmut runs the files named whole (`own`); the "FILE::GAME" cases join them
-for the mutants those miss."""
+its code. mutmut runs the files named whole (`own`); the "FILE::GAME" cases, and a whole
+"FILE::" (the store's replays of every game, long 216 games among them), join them for
+the mutants those miss."""
 
 COPIED = ("companion", "hardware", "vision", "tests", "pyproject.toml")
 
@@ -121,7 +122,8 @@ SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants
 
 def selected(tests: tuple[str, ...]) -> tuple[str, ...]:
     """The test files, and for "FILE::GAME" the ids of FILE's tests of that game (its
-    name in their parameters: "[3-sixseven[defaults]]", "[sixseven]")."""
+    name in their parameters: "[3-sixseven[defaults]]", "[sixseven]"); "FILE::" is
+    the whole file."""
     out = []
     for test in tests:
         file, _, game = test.partition("::")
@@ -138,7 +140,7 @@ def selected(tests: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def own(tests: tuple[str, ...]) -> tuple[str, ...]:
-    """The test files named whole: the ones mutmut runs against every mutant."""
+    """The test files named alone: the ones mutmut runs against every mutant."""
     return selected(tuple(test for test in tests if "::" not in test))
 
 
