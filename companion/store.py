@@ -185,8 +185,9 @@ _KINDS: dict[str, tuple[str, Callable[[Any, int], bool]]] = {
 """What each JSON column of `games` holds, as words for a person and as a test."""
 
 
-def _decoded(row: dict, column: str, damage: list[str]) -> Any:
-    """The value of a JSON column, or None (and what is wrong with it added to `damage`)."""
+def _decoded(row: dict, column: str, players: int | None, damage: list[str]) -> Any:
+    """The value of a JSON column, or None (and what is wrong with it added to `damage`);
+    `players` None (itself damaged) lets a list be of any length."""
     if row[column] is None:
         return None
     what, fits = _KINDS[column]
@@ -195,8 +196,8 @@ def _decoded(row: dict, column: str, damage: list[str]) -> Any:
     except ValueError:
         damage.append(f"its {column} are not JSON")
         return None
-    if not fits(value, row["players"]):
-        damage.append(f"its {column} are not {what.format(players=row['players'])}")
+    if not fits(value, players):
+        damage.append(f"its {column} are not {what.format(players=players)}")
         return None
     return value
 
@@ -212,17 +213,23 @@ def _step(text: str) -> Any:
 
 def _record(row: dict, actions: list, damaged_steps: list[str]) -> GameRecord:
     damage: list[str] = []
-    options = _decoded(row, "options", damage)
-    names = _decoded(row, "names", damage)
-    scores = _decoded(row, "scores", damage)
-    winners = _decoded(row, "winners", damage)
+    players = row["players"]
+    if type(players) is not int:  # SQLite keeps any value in an INTEGER column
+        damage.append("its number of players is not a number")
+        players = None
+    options = _decoded(row, "options", players, damage)
+    names = _decoded(row, "names", players, damage)
+    scores = _decoded(row, "scores", players, damage)
+    winners = _decoded(row, "winners", players, damage)
     damage += damaged_steps
+    if players is None:  # one seat a name, when the names stand
+        players = len(names or ())
     return GameRecord(
         id=row["id"],
         game=row["game"],
-        players=row["players"],
+        players=players,
         options={} if options is None else options,
-        names=tuple(names or (f"P{seat + 1}" for seat in range(row["players"]))),
+        names=tuple(names or (f"P{seat + 1}" for seat in range(players))),
         actions=tuple(actions),
         started=row["started"],
         finished=row["finished"],
@@ -343,8 +350,8 @@ class Store:
         except sqlite3.Error as e:
             if not self._file_is_whole():
                 raise self._failure(e, "be read") from None
-        try:
-            return self._checked("immutable=1")
+        try:  # (mode=ro too: immutable alone would make the file if it is not there)
+            return self._checked("mode=ro&immutable=1")
         except sqlite3.Error as e:
             raise self._failure(e, "be read") from None
 
@@ -605,10 +612,10 @@ def set_aside(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.corrupt-{stamp}")
     extra = 1
-    while any(Path(f"{aside}{s}").exists() for s in ("", *SIDE_FILES)):
-        extra += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{extra}")
-    try:
+    try:  # (a name too long for the folder fails here already)
+        while any(Path(f"{aside}{s}").exists() for s in ("", *SIDE_FILES)):
+            extra += 1
+            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{extra}")
         for suffix in SIDE_FILES:
             side = Path(f"{path}{suffix}")
             if side.exists():

@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -265,3 +266,116 @@ def test_a_transaction_cut_short_under_a_rollback_journal_is_rolled_back_not_cal
     with Store(path) as store:
         assert store.load(game_id).actions == ({"kind": "throw", "dice": [5]},)
     assert list(tmp_path.glob("*.corrupt-*")) == []
+
+
+@pytest.mark.parametrize("damage", [random_bytes, text_file], ids=lambda f: f.__name__)
+def test_a_file_that_is_not_sqlite_is_called_so_when_refused_and_when_set_aside(
+    tmp_path, damage
+):
+    path = tmp_path / "companion.db"
+    damage(path, b"")
+    with pytest.raises(StoreCorrupt) as caught:
+        Store(path)
+    assert caught.value.reason == "it is not an SQLite database"
+    assert str(caught.value) == (
+        f"The game store at {path} is damaged (it is not an SQLite database); "
+        "it was left as it is."
+    )
+    store, message = Store.open_or_recover(path)
+    store.close()
+    (aside,) = tmp_path.glob("companion.db.corrupt-*")
+    assert message == (
+        f"The game store at {path} is damaged (it is not an SQLite database); it was moved "
+        f"to {aside} and a new one started; nothing was deleted."
+    )
+
+
+def test_a_store_path_that_is_a_folder_is_refused_saying_why_it_cannot_be_read(tmp_path):
+    path = tmp_path / "companion.db"
+    path.mkdir()
+    (path / "photo.jpg").write_bytes(b"not a store")
+    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
+        with pytest.raises(StoreError) as caught:
+            opening(path)
+        assert type(caught.value) is StoreError  # not damaged: nothing is set aside
+        assert str(caught.value) == (
+            f"The game store at {path} cannot be read (Is a directory); "
+            "check that this user may read and write it."
+        )
+    assert [p.name for p in path.iterdir()] == ["photo.jpg"]
+    assert [p.name for p in tmp_path.iterdir()] == ["companion.db"]
+
+
+KILLED_PHOTO_APP = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA journal_mode = WAL")
+db.execute("CREATE TABLE photos (name TEXT, taken TEXT)")
+db.execute("INSERT INTO photos VALUES ('dice.jpg', '2026-12-01')")
+os._exit(0)  # no checkpoint: the table and its row are in the -wal only
+"""
+
+
+def test_another_programs_database_is_not_written_not_even_to_fold_its_wal_into_it(tmp_path):
+    """Closing the last connection that may write folds the -wal into the .db (a checkpoint)
+    and deletes it: the check must read through a connection that cannot write."""
+    path = tmp_path / "photos.db"
+    subprocess.run([sys.executable, "-c", KILLED_PHOTO_APP, str(path)], check=True)
+
+    def files() -> dict[str, bytes]:  # but the -shm, an index SQLite rebuilds from the -wal
+        return {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.endswith("-shm")}
+
+    before = files()
+    assert sorted(before) == ["photos.db", "photos.db-wal"] and before["photos.db-wal"]
+    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
+        with pytest.raises(NotAStore, match=r"\(it holds the tables photos\)"):
+            opening(path)
+        assert files() == before
+
+
+def stamps(start: float, end: float) -> set[str]:
+    """The names a store set aside between these two times may take, one a second."""
+    return {
+        f"companion.db.corrupt-{time.strftime('%Y%m%d-%H%M%S', time.localtime(second))}"
+        for second in range(int(start), int(end) + 1)
+    }
+
+
+def test_a_damaged_store_is_set_aside_under_the_date_and_time_it_was_found(tmp_path):
+    path = tmp_path / "companion.db"
+    text_file(path, b"")
+    start = time.time()
+    store, message = Store.open_or_recover(path)
+    store.close()
+    (aside,) = tmp_path.glob("companion.db.corrupt-*")
+    assert aside.name in stamps(start, time.time())
+    assert f"it was moved to {aside} and" in message
+
+
+def test_a_name_taken_by_an_earlier_recovery_in_the_same_second_gets_the_number_2(tmp_path):
+    path = tmp_path / "companion.db"
+    earlier = stamps(time.time(), time.time() + 60)  # every second the recovery may fall in
+    for name in earlier:
+        (tmp_path / name).write_bytes(b"set aside before")
+    text_file(path, b"")
+    store, message = Store.open_or_recover(path)
+    store.close()
+    (aside,) = set(tmp_path.glob("companion.db.corrupt-*")) - {tmp_path / n for n in earlier}
+    assert aside.name.endswith("-2") and aside.name.removesuffix("-2") in earlier
+    assert aside.read_text().startswith("name,score")
+    assert all((tmp_path / name).read_bytes() == b"set aside before" for name in earlier)
+
+
+def test_a_damaged_store_whose_name_leaves_no_room_to_set_it_aside_is_refused_in_words(
+        tmp_path):
+    """A name near the folder's limit of 255 has no room for ".corrupt-<date>": the
+    store says it could not move the file aside (never a raw OSError) and leaves it."""
+    path = tmp_path / ("g" * 240 + ".db")
+    random_bytes(path, None)
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as refused:
+        Store.open_or_recover(path)
+    assert str(refused.value) == (
+        f"The game store at {path} is damaged and could not be moved aside (File name too "
+        "long); move it away by hand, then start again.")
+    assert path.read_bytes() == before

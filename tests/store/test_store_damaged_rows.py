@@ -65,6 +65,7 @@ DAMAGE = {  # the column, what is written there, and how the store names it in g
     "names of another kind": ("names", "5", "its names are not 3 names"),
     "options of another kind": ("options", "[1]", "its options are not an object"),
     "scores of another kind": ("scores", "[1, 2]", "its scores are not 3 numbers"),
+    "players": ("players", "two", "its number of players is not a number"),
 }
 
 

@@ -152,3 +152,71 @@ def test_a_journal_left_beside_the_store_keeps_it_from_being_read_as_the_db_alon
             assert not store._file_is_whole()
             Path(f"{path}{side}").write_bytes(b"")
             assert store._file_is_whole()
+
+
+CAN_BE_WRITTEN = "; check that its folder and its files (the .db, -wal and -shm) can be written."
+
+
+def test_a_store_at_a_path_too_long_for_sqlite_is_refused_as_unopened_never_as_damaged(
+    tmp_path,
+):
+    """SQLite opens no path longer than 512 bytes (its unix VFS), though the system does:
+    the file reads as SQLite and is whole, and must not be set aside as damaged."""
+    with Store(tmp_path / "companion.db") as store:
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        store.append(game_id, THROW)
+    folder = tmp_path
+    while len(str(folder)) < 2000:
+        folder /= "d" * 100
+    folder.mkdir(parents=True)
+    path = folder / "companion.db"
+    stored = (tmp_path / "companion.db").read_bytes()
+    path.write_bytes(stored)
+    for opening in (Store, Store.open_or_recover, Store.open_to_read):
+        with pytest.raises(StoreNotWritable) as refused:
+            opening(path)
+        assert str(refused.value) == (
+            f"The game store at {path} could not be opened (unable to open database file)"
+            f"{CAN_BE_WRITTEN}"
+        )
+    for wal in (b"", b"steps not yet in the .db" * 100):  # with a -wal, not the .db alone
+        Path(f"{path}-wal").write_bytes(wal)
+        with pytest.raises(StoreNotWritable) as refused:
+            Store(path, read_only=True)
+        assert str(refused.value) == (
+            f"The game store at {path} could not be read (unable to open database file)"
+            f"{CAN_BE_WRITTEN}"
+        )
+    assert sorted(p.name for p in folder.iterdir()) == ["companion.db", "companion.db-wal"]
+    assert path.read_bytes() == stored
+
+
+@pytest.mark.parametrize("call, doing", [
+    (lambda store, game_id: store.new_game("risknroll", 2, {}, ["Cy", "Di"]), "start a game"),
+    (lambda store, game_id: store.append(game_id, THROW), "save the step"),
+    (lambda store, game_id: store.undo(game_id), "undo the step"),
+    (lambda store, game_id: store.finish(game_id, (0, 0), (0, 1)), "save the result"),
+    (lambda store, game_id: store.abandon(game_id), "abandon the game"),
+    (lambda store, game_id: store.load(game_id), "be read"),
+    (lambda store, game_id: store.unfinished(), "be read"),
+    (lambda store, game_id: store.history(), "be read"),
+    (lambda store, game_id: store.damaged(), "be read"),
+], ids=["new_game", "append", "undo", "finish", "abandon", "load", "unfinished", "history",
+        "damaged"])
+def test_every_call_on_a_closed_store_is_a_store_error_saying_what_it_could_not_do(
+    tmp_path, call, doing
+):
+    """Python's sqlite3 raises this error itself, with no SQLite error code."""
+    path = tmp_path / "companion.db"
+    store = Store(path)
+    game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+    store.append(game_id, THROW)
+    store.close()
+    with pytest.raises(StoreError) as refused:
+        call(store, game_id)
+    assert type(refused.value) is StoreError
+    assert str(refused.value) == (
+        f"The game store at {path} could not {doing} (Cannot operate on a closed database.)."
+    )
+    with Store(path) as reopened:
+        assert reopened.load(game_id).actions == (THROW,) and reopened.history() == []

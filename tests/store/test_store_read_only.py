@@ -16,7 +16,8 @@ import pytest
 from stored_games import play
 
 from companion.commands import history, replay
-from companion.store import Store, StoreError, StoreNotWritable
+from companion.commands.play import open_store
+from companion.store import Store, StoreCorrupt, StoreError, StoreNotWritable
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -135,6 +136,12 @@ def test_a_wal_without_its_shm_in_a_read_only_folder_is_not_read_as_the_db_alone
     with read_only(*mount(killed_store.parent)):
         with pytest.raises(StoreNotWritable, match=re.escape(CAN_BE_WRITTEN)):
             Store.open_to_read(killed_store)
+        with pytest.raises(StoreNotWritable) as refused:
+            Store(killed_store, read_only=True)
+        assert str(refused.value) == (
+            f"The game store at {killed_store} could not be read (unable to open database "
+            f"file); {CAN_BE_WRITTEN}."
+        )
         assert run(history, "--store", str(killed_store)) == 1
     err = capsys.readouterr().err
     assert f"The game store at {killed_store} could not be read" in err and CAN_BE_WRITTEN in err
@@ -164,3 +171,33 @@ def test_the_doctor_says_the_folder_is_not_writable_not_that_the_store_is_damage
     assert check.status == doctor.FAIL
     assert check.message.startswith(f"the folder of {closed_store} is not writable")
     assert "damaged" not in check.message + (check.fix or "")
+
+
+def test_a_damaged_store_in_a_read_only_folder_is_left_there_saying_it_could_not_be_moved(
+    tmp_path,
+):
+    folder = tmp_path / "store"
+    folder.mkdir()
+    path = folder / "companion.db"
+    path.write_text("name,score\nAnn,2150\nBob,1800\n")
+    why = "Operation not permitted" if os.geteuid() == 0 else "Permission denied"  # see read_only
+    with read_only(folder):
+        for opening in (Store.open_or_recover, open_store):
+            with pytest.raises(StoreError) as refused:
+                opening(path)
+            assert not isinstance(refused.value, StoreCorrupt)
+            assert str(refused.value) == (
+                f"The game store at {path} is damaged and could not be moved aside ({why}); "
+                "move it away by hand, then start again."
+            )
+    assert contents(folder) == {"companion.db": b"name,score\nAnn,2150\nBob,1800\n"}
+
+
+def test_a_store_that_is_not_there_is_not_made_by_opening_it_read_only(tmp_path):
+    """`read_only`: write nothing, not even a new store; a read of a missing store
+    is refused, and no file appears."""
+    path = tmp_path / "companion.db"
+    with pytest.raises(StoreError) as refused:
+        Store(path, read_only=True)
+    assert str(path) in str(refused.value) and "could not be read" in str(refused.value)
+    assert list(tmp_path.iterdir()) == []
