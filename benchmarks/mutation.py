@@ -188,6 +188,16 @@ def statuses(work: Path) -> dict[str, str]:
     return found
 
 
+def passes_unmutated(work: Path, tests: tuple[str, ...]) -> bool:
+    """Whether the whole selection passes on the copy with no mutant active: otherwise a
+    test that fails anyway (a module changed since its mutants were made) would count as
+    catching every mutant."""
+    env = {k: v for k, v in os.environ.items() if k != "MUTANT_UNDER_TEST"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
+                          cwd=work / "mutants", env=env, capture_output=True)
+    return done.returncode == 0
+
+
 def killed_afresh(work: Path, mutant: str, tests: list[str] | tuple[str, ...]) -> bool:
     """Whether the tests fail with this one mutant active, in a new pytest process."""
     env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
@@ -218,6 +228,11 @@ def main() -> int:
         print(f"mutating {path} in {work}; mutmut runs {' '.join(own(MODULES[args.module][1]))};"
               f" its survivors are run afresh against {' '.join(tests)}", flush=True)
         print(mutmut(work, "run", "--max-children", str(args.jobs))[-2000:], flush=True)
+    if not passes_unmutated(work, tests):
+        print(f"The tests fail on the unmutated copy in {work} (the module changed since the "
+              f"run, or a test fails on its own): every mutant would look caught. Run "
+              f"`benchmarks/mutation.py {args.module}` whole again.")
+        return 1
     found = statuses(work)
     # survived, or "no tests" (no test ran the function while mutmut watched: code run
     # at import, or called only from tests outside `own`): the whole selection decides
