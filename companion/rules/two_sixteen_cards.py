@@ -121,7 +121,7 @@ def _condition_test(token: str):
     for sign, test in ((">=", int.__ge__), ("<=", int.__le__), ("=", int.__eq__)):
         if token.startswith("sum" + sign):
             number = token[3 + len(sign):]
-            if number.isdigit() and 3 <= int(number) <= 18:
+            if number.isdecimal() and 3 <= int(number) <= 18:  # (isdigit: '²' too)
                 return lambda dice, n=int(number), t=test: t(sum(dice), n)
             return None
     return None
@@ -200,7 +200,7 @@ def _fields(path: Path, columns: int):
 
 
 def _count(text: str, what: str, number: int, least: int) -> int:
-    if not text.isdigit() or int(text) < least:
+    if not text.isdecimal() or int(text) < least:  # (isdigit takes '²', int does not)
         raise CatalogueError(
             f"line {number}: {what} must be a whole number from {least}, not {text!r}."
         )
