@@ -312,7 +312,8 @@ class TwoSixteenState:
         return bool(self.help_deck or self.help_discards)
 
     def _who(self) -> str:
-        return "AI" if self.solo and self.seat == AI else f"P{self.seat + 1}"
+        """The seat on turn as messages name it."""
+        return self._name(self.seat)
 
     # -- the turn, step by step ---------------------------------------------------------
 

@@ -28,8 +28,9 @@ def test_two_to_six_players(players):
 
 
 def test_solo_needs_two_seats_the_ai_second():
-    with pytest.raises(IllegalAction, match="play it with 2 seats"):
+    with pytest.raises(IllegalAction) as refused:
         new(3, solo=True)
+    assert str(refused.value) == "Solo is you against the AI: play it with 2 seats, the AI second."
 
 
 def test_the_offer_is_four_draws_then_the_first_roll():
@@ -545,3 +546,196 @@ def test_a_help_card_played_wrongly_is_refused_with_what_to_name(help_card, refu
     with pytest.raises(IllegalAction) as refused:
         state.apply(help_card)
     assert str(refused.value) == refusal
+
+
+# --- every step of a turn, in full -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hands", "steps", "message"), [
+    ((), ("draw Sum 7",), "Offer: Sum 7"),
+    ((), (*offer(), "throw 1 2 4", "claim Sum 7 help"), "P1 served Sum 7: +10 and a Help card"),
+    ((), (*offer(), "throw 1 1 3", "reroll 1 3", "throw 2 4", "claim No 6"), "P1 fulfils No 6: +2"),
+    ((), (*offer(), "throw 1 1 3", "reroll 1 1", "throw 2 4", "pass"),
+     "P1 gives up the points for a Help card"),
+    (("Reroll 1", "Reroll 3"), (*offer(), "throw 1 5 5", "help Reroll 3"), "P1 plays Reroll 3"),
+    (("Reroll 1", "Reroll 3"), (*offer(), "throw 1 5 5", "help Reroll 1 5"),
+     "P1 plays Reroll 1 on a 5"),
+])
+def test_each_step_of_a_turn_says_what_happened_in_the_players_words(hands, steps, message):
+    state = play(at(new(), hands=(hands, ())) if hands else new(), *steps)
+    assert state.message == message and state.view().message == message
+
+
+def test_the_help_card_owed_is_drawn_for_the_player_on_turn_from_the_whole_deck():
+    whole = (("+1/-1", 6), ("+2/-2", 6), ("Opposite", 5), ("Reroll 1", 5), ("Reroll 3", 5),
+             ("Wild", 3))
+    served = play(started(), "throw 1 2 4", "claim Sum 7 help")
+    assert served.chance() == Draw("Help", whole, why="P1 takes a Help card")
+    passed = play(started(), "throw 1 2 4", "claim Sum 7 points", "draw Sum 10",
+                  "throw 1 1 3", "reroll 3", "throw 6", "pass")
+    assert passed.chance() == Draw("Help", whole, why="P2 takes a Help card")
+
+
+def test_the_dice_to_roll_again_are_offered_one_die_first_then_two_then_all_three():
+    state = play(started(), "throw 1 1 3")
+    rerolls = [a for a in state.legal_actions() if a.kind == "reroll"]
+    assert [a["dice"] for a in rerolls] == [(1,), (3,), (1, 1), (1, 3), (1, 1, 3)]
+    assert [state.label(a) for a in rerolls] == [
+        "Roll again: 1", "Roll again: 3", "Roll again: 1 1", "Roll again: 1 3",
+        "Roll again: 1 1 3"]
+
+
+@pytest.mark.parametrize(("hands", "steps"), [
+    ((), ("throw 1 1 3", "reroll 1 3", "throw 2 4")),
+    (("+1/-1",), ("throw 1 2 5", "help +1/-1 5 4")),
+])
+def test_a_roll_that_fulfils_two_cards_without_the_served_bonus_may_claim_either(hands, steps):
+    """"If any roll happens to fulfill more than one Objective Card in the Offer, you may
+    only take one, of your choice": after the second roll, and after Help cards too."""
+    state = play(at(started(), hands=(hands, ())), *steps)
+    assert state.dice == (1, 2, 4)
+    assert [a for a in state.legal_actions() if a.kind == "claim"] == [
+        Action("claim", card="Sum 7"), Action("claim", card="No 6")]
+    state = play(state, "claim No 6")
+    assert state.totals == (2, 0) and state.offer == ("Sum 7", "Triple 6", "Straight")
+
+
+def test_every_help_card_in_the_hand_is_offered_on_every_face_it_can_change():
+    state = at(play(started(), "throw 1 1 2"), hands=(("+1/-1", "Reroll 1"), ()))
+    assert [a for a in state.legal_actions() if a.kind == "help"] == [
+        Action("help", card="+1/-1", die=1, to=2), Action("help", card="+1/-1", die=1, to=6),
+        Action("help", card="+1/-1", die=2, to=1), Action("help", card="+1/-1", die=2, to=3),
+        Action("help", card="Reroll 1", die=1), Action("help", card="Reroll 1", die=2)]
+    state = play(state, "help +1/-1 2 3")
+    assert state.dice == (1, 1, 3) and state.hands[0] == ("Reroll 1",)
+
+
+def test_a_help_card_taken_this_turn_is_left_off_the_help_line_until_the_next_turn():
+    state = at(started(), hands=(("Wild",), ()))
+    state = play(state, "throw 1 2 4", "claim Sum 7 help", "draw Wild")
+    assert state.phase == "refill" and state.hands[0] == ("Wild", "Wild")
+    assert state.view().lines == ("To 100", "Triple 6", "No 6", "Straight", "Help: Wild")
+    state = play(state, "draw Sum 10", "throw 1 1 3", "reroll 3", "throw 6", "pass",
+                 "draw Opposite")
+    assert state.seat == 0 and state.view().lines[-1] == "Help: Wild x2"
+
+
+# --- a turn's leftovers ------------------------------------------------------------------------
+
+
+def test_after_a_turn_played_with_help_cards_the_next_player_can_still_be_served():
+    """"WITHOUT using Help Cards" is the turn's own: the last player's card counts not."""
+    state = at(started(), hands=(("Wild",), ()))
+    state = play(state, "throw 1 2 6", "help Wild 6 4", "claim Sum 7", "draw Sum 10")
+    assert state.seat == 1 and state.totals == (10, 0)
+    state = play(state, "throw 6 6 6")
+    assert {a.get("bonus") for a in state.legal_actions() if a.kind == "claim"} == {
+        "points", "help"}
+    state = play(state, "claim Triple 6 points")
+    assert state.totals == (10, 30) and state.message == "P2 served Triple 6: +30"
+
+
+TURN = ("dice", "kept", "throwing", "rolls", "helped", "fresh", "refill_after_help")
+"""The fields of a turn (as the conformance suite's TURN_FIELDS lists them for 216)."""
+
+
+@pytest.mark.parametrize("turn", [
+    ("throw 1 2 4", "claim Sum 7 help", "draw Wild", "draw Sum 10"),
+    ("throw 1 2 6", "help Wild 6 4", "claim Sum 7", "draw Sum 10"),
+    ("throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Opposite"),
+])
+def test_the_next_turn_starts_as_the_first_one_did_whatever_the_last_turn_held(turn):
+    first = at(started(), hands=(("Wild",), ()))
+    state = play(first, *turn)
+    assert state.seat == 1 and state.phase == "throw"
+    assert {k: state.to_json()[k] for k in TURN} == {k: first.to_json()[k] for k in TURN}
+
+
+def test_between_a_roll_and_the_throw_it_asks_for_only_the_dice_kept_aside_are_stored():
+    """The state replay --json publishes: the dice of the last roll are not still in
+    front of the player while some are being thrown again, nor kept once thrown."""
+    state = at(started(), hands=(("Reroll 1",), ()))
+    state = play(state, "throw 1 2 4", "help Reroll 1 4")
+    assert (state.to_json()["dice"], state.to_json()["kept"]) == ((), (1, 2))
+    state = play(state, "throw 5")
+    assert (state.to_json()["dice"], state.to_json()["kept"]) == ((1, 2, 5), ())
+    state = play(state, "reroll 5 1")
+    assert (state.to_json()["dice"], state.to_json()["kept"]) == ((), (2,))
+    state = play(state, "throw 6 6")
+    assert (state.to_json()["dice"], state.to_json()["kept"]) == ((2, 6, 6), ())
+
+
+def test_every_state_of_a_game_stores_true_or_false_for_its_yes_or_no_fields():
+    """Never null, as the stored JSON and replay --json show them."""
+    state = at(started(), hands=(("Reroll 3", "Wild"), ()))
+    steps = ("throw 1 2 4", "claim Sum 7 help", "draw Opposite", "draw Sum 10",
+             "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild",
+             "throw 1 2 6", "help Reroll 3", "throw 1 2 6", "help Wild 6 4", "claim No 6",
+             "draw Sum 11")
+    seen = {state.phase}
+    for step in steps:
+        state = play(state, step)
+        seen.add(state.phase)
+        data = state.to_json()
+        assert all(isinstance(data[k], bool) for k in (
+            "solo", "helped", "refill_after_help", "tie")), (step, data)
+        assert all(isinstance(data[k], tuple) for k in ("dice", "kept", "fresh")), (step, data)
+    assert seen == {"throw", "first", "second", "help", "refill"}
+
+
+# --- refusals and the end, word for word ---------------------------------------------------
+
+
+def test_an_objective_card_already_discarded_cannot_be_drawn_until_the_deck_runs_out():
+    state = play(started(), "throw 1 2 4", "claim Sum 7 points")
+    with pytest.raises(IllegalAction) as refused:
+        play(state, "draw Sum 7")
+    assert str(refused.value) == "Sum 7 is in the discards until the deck runs out."
+
+
+def test_while_the_offer_is_refilled_a_claim_of_a_card_in_it_is_told_to_draw_first():
+    state = play(started(), "throw 1 2 4", "claim Sum 7 points")
+    for claim in ("claim No 6 points", "claim Sum 7 points"):
+        with pytest.raises(IllegalAction) as refused:
+            play(state, claim)
+        assert str(refused.value) == "Draw a card from the Objective deck first."
+    assert state.phase == "refill" and state.totals == (15, 0)
+
+
+def test_an_action_the_game_does_not_have_is_refused_with_what_may_be_done():
+    state = play(started(), "throw 1 2 4")
+    for action in (Action("bank"), Action("choose", card="Sum 7")):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(action)
+        assert str(refused.value) == "Claim a card, play a Help card, or roll again."
+
+
+def test_once_the_game_is_over_every_action_is_refused_as_such():
+    state = at(started(), totals=(95, 0), hands=(("Wild",), ("Wild",)))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10",
+                 "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Reroll 3")
+    assert state.is_over()
+    for step in ("throw 1 2 4", "draw Sum 11", "claim Triple 6", "help Wild 1 6", "pass",
+                 "reroll 1", "choose Sum 10"):
+        with pytest.raises(IllegalAction) as refused:
+            play(state, step)
+        assert str(refused.value) == "The game is over."
+
+
+def test_the_second_player_winning_is_named_in_the_last_message():
+    state = at(started(), totals=(0, 95))
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild",
+                 "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    assert state.is_over() and state.winners() == (1,) and state.totals == (0, 110)
+    assert state.message == "Offer: Sum 10; P2 wins"
+
+
+def test_solo_exactly_100_is_reaching_it_before_the_ai_even_if_the_ai_ends_higher():
+    """"If you reach 100 points before the AI, you win the game" (Ruling T12): 100 is
+    reaching it ("reaches or exceeds 100 points")."""
+    state = at(started(solo=True), totals=(85, 99))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    assert state.totals == (100, 101) and state.message == "AI takes No 6: +2"
+    state = play(state, "draw Sum 3")
+    assert state.is_over() and state.winners() == (0,)
+    assert state.message == "Offer: Sum 3; You win"
