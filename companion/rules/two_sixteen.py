@@ -428,7 +428,7 @@ class TwoSixteenState:
 
     def _round_over(self) -> TwoSixteenState:
         """The end of a round: the game ends once someone reached the target, unless the
-        highest totals tie (Ruling T9); solo's "before the AI" is Ruling T10."""
+        highest totals tie (Ruling T11); solo's "before the AI" is Ruling T12."""
         state = replace(self._cleared(), seat=0, phase="throw")
         best = max(self.totals)
         if best < self.target:
