@@ -145,11 +145,13 @@ def test_a_game_that_does_not_exist_is_named_in_the_error(store):
 
 
 def test_a_game_needs_a_name_and_a_score_for_every_player(store):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as refused:
         store.new_game("risknroll", 3, {}, ["Ann", "Bob"])
+    assert str(refused.value) == "3 players need 3 names, not 2"
     game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as refused:
         store.finish(game_id, [2000], [0])
+    assert str(refused.value) == "2 players need 2 scores"
     assert store.load(game_id).finished is None
 
 
