@@ -197,7 +197,8 @@ def _decoded(row: dict, column: str, players: int | None, damage: list[str]) -> 
         damage.append(f"its {column} are not JSON")
         return None
     if not fits(value, players):
-        damage.append(f"its {column} are not {what.format(players=players)}")
+        count = "a list of" if players is None else players
+        damage.append(f"its {column} are not {what.format(players=count)}")
         return None
     return value
 

@@ -189,6 +189,55 @@ def test_a_store_at_a_path_too_long_for_sqlite_is_refused_as_unopened_never_as_d
         )
     assert sorted(p.name for p in folder.iterdir()) == ["companion.db", "companion.db-wal"]
     assert path.read_bytes() == stored
+    with pytest.raises(StoreNotWritable) as refused:  # a new store there: none is made
+        Store(folder / "new.db")
+    assert str(refused.value) == (
+        f"The game store at {folder / 'new.db'} could not be opened (unable to open database "
+        f"file){CAN_BE_WRITTEN}"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == ["companion.db", "companion.db-wal"]
+
+
+def test_an_empty_store_another_program_is_writing_is_busy_when_opened_not_read_only(
+    tmp_path,
+):
+    """An empty file is a new store; another program's open transaction on it holds it
+    (waited for 5 s, as every open does)."""
+    path = tmp_path / "companion.db"
+    path.touch()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    with pytest.raises(StoreError) as refused:
+        Store(path)
+    assert type(refused.value) is StoreError
+    assert str(refused.value) == (
+        f"The game store at {path} could not be opened (database is locked); "
+        "another program is holding it."
+    )
+    other.execute("ROLLBACK")
+    other.close()
+    with Store(path) as store:
+        assert store.history() == [] and store.unfinished() is None
+
+
+def test_a_store_another_program_is_writing_to_is_busy_when_opened_not_read_only(tmp_path):
+    """The version is written at every open (`_prepare`), so the write lock held elsewhere
+    is met at once, not at the first step of a game (waited for 5 s)."""
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+    other = hold_the_write_lock(path)
+    with pytest.raises(StoreError) as refused:
+        Store(path)
+    assert type(refused.value) is StoreError
+    assert str(refused.value) == (
+        f"The game store at {path} could not be written (database is locked); "
+        "another program is holding it."
+    )
+    other.execute("ROLLBACK")
+    other.close()
+    with Store(path) as store:
+        assert store.load(game_id).actions == ()
 
 
 @pytest.mark.parametrize("call, doing", [

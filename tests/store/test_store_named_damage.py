@@ -116,6 +116,27 @@ def test_a_game_damaged_in_several_places_names_each_and_reads_as_no_options_and
         assert store.damaged() == [f"game {game_id}: {record.damage}"]
 
 
+def test_a_game_whose_player_count_and_names_are_both_damaged_reads_with_no_seats(tmp_path):
+    """Nothing stored then says how many played: the record claims no seat rather than
+    guess, and the game is named as damaged."""
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        game_id = store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+        store.append(game_id, THROW)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET players = 'two', names = '5', scores = '[1, \"a\"]' "
+               "WHERE id = ?", (game_id,))
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        record = store.load(game_id)
+    assert record.damage == (
+        "its number of players is not a number, its names are not a list of names, "
+        "its scores are not a list of numbers"
+    )
+    assert (record.players, record.names, record.actions) == (0, (), (THROW,))
+
+
 def test_recording_the_result_of_a_finished_game_again_replaces_it(store):
     """A resume records the end of a game whose result was not saved; recording it once
     more is not refused."""
