@@ -77,7 +77,11 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
         "companion/store.py",
         ("tests/store", "tests/conformance/test_stored_games.py::"),
     ),
-    "tables": ("companion/advice/risknroll_tables.py", ("tests/advice/test_turn_tables.py",)),
+    "tables": (
+        "companion/advice/risknroll_tables.py",
+        ("tests/advice/test_turn_tables.py", "tests/advice/test_risknroll_advice.py::",
+         "tests/advice/test_last_turn.py::"),
+    ),
 }
 """Module name -> (the file mutated, the tests that must catch its mutants). A game's
 module is tested by its own tests and the conformance suite's cases of that game

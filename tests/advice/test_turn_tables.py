@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import product
 
 import numpy as np
@@ -19,7 +20,7 @@ from companion.advice.risknroll_tables import (
     table,
     turn_rules,
 )
-from companion.rules.risknroll import ACTION_CARDS
+from companion.rules.risknroll import ACTION_CARDS, CARDS_BY_NAME
 
 SMALL_CAP = 400  # points: keeps the plain recursion below quick
 
@@ -131,3 +132,54 @@ def test_past_the_table_a_forced_throw_still_risks_the_total():
     far = 10 * len(plain.throw) + 1000
     assert plain.throw_value(far, 6, PLAIN, False) == pytest.approx((1 - bust_chance(6)) * far)
     assert plain.keep_value(far, 3, PLAIN, False, "bank") == far
+
+
+def test_a_roll_out_throws_six_dice_again_with_the_bonus_earned():
+    """dice_left 0 is a roll-out: the value is that of six fresh dice, bonus earned."""
+    tables, bonus = table(False), turn_rules("Bonus Time 250")
+    for points in (50, 300, 1200):
+        rolled_out = tables.keep_value(points, 0, bonus, False, "roll")
+        assert rolled_out == tables.throw_value(points, 6, bonus, True)
+        assert rolled_out > tables.throw_value(points, 6, bonus, False)
+        assert tables.keep_value(points, 0, bonus, True, "bank") == points + 250
+        assert tables.keep_value(points, 2, bonus, False, "bank") == points
+
+
+def test_a_bonus_counts_only_once_earned_and_a_bust_keeps_nothing_without_no_harm():
+    bonus = turn_rules("Bonus Time 250")
+    assert bonus.bank(300, earned=False) == 300
+    assert bonus.earned_states() == (False, True) and PLAIN.earned_states() == (False,)
+    assert PLAIN.on_bust(300) == bonus.on_bust(300) == 0
+
+
+@pytest.mark.parametrize("rules", [
+    {"keeps_on_bust": True, "multiplier": 2},
+    {"keeps_on_bust": True, "bonus": 200},
+    {"keeps_on_bust": True, "multiplier": 2, "bonus": 200},
+])
+def test_no_harm_changes_nothing_else_of_the_bank(rules):
+    with pytest.raises(ValueError) as refused:
+        TurnRules(**rules)
+    assert str(refused.value) == "a card that keeps the turn on a bust may not change the bank too"
+
+
+def test_one_table_is_of_one_scoring_and_a_card_needs_a_turn_model(monkeypatch):
+    with pytest.raises(ValueError) as refused:
+        TurnTable([PLAIN, TurnRules(deuces=True)], cap=SMALL_CAP)
+    assert str(refused.value) == "one table holds rules of one scoring only"
+    monkeypatch.setitem(CARDS_BY_NAME, "Joker", replace(CARDS_BY_NAME["Double Time"],
+                                                        effect="joker"))
+    with pytest.raises(ValueError) as refused:
+        turn_rules("Joker")
+    assert str(refused.value) == "no turn model for the card effect 'joker'"
+
+
+@pytest.mark.parametrize("deuces", [False, True])
+def test_every_total_past_the_cap_is_one_forced_throw_in_the_table_and_beyond_it(deuces):
+    """The rows between the cap and the table's end, and the first total past it."""
+    tables, plain = table(deuces), TurnRules(deuces=deuces)
+    for units in range(tables.top + 1, len(tables.throw) + 2):
+        for n in range(1, 7):
+            assert tables.throw_value(units * 10, n, plain, False) == pytest.approx(
+                (1 - bust_chance(n, deuces)) * units * 10, rel=1e-12
+            ), (units, n)
