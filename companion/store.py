@@ -608,8 +608,11 @@ def set_aside(path: Path) -> Path:
     """Rename a damaged store (and SQLite's side files) to PATH.corrupt-TIMESTAMP.
 
     The side files go first: a journal left beside a new, empty store would be
-    replayed into it. The folder is synced so the renames survive a power cut.
+    replayed into it. The folder is synced so the renames survive a power cut. A
+    symbolic link is followed: the file it leads to is set aside, beside its side
+    files, and the link left to lead to the new store.
     """
+    path = Path(os.path.realpath(path))
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.corrupt-{stamp}")
     extra = 1

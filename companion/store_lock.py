@@ -8,10 +8,20 @@ once, before it writes anything.
 
 flock, not a pid file: the kernel drops the lock with the process however it ends
 (kill -9, a crash, a pulled plug), so a lock file left behind never blocks a start and
-no pid has to be judged alive. A file of its own, not the database: SQLite takes its
-own locks on that, and a damaged store is renamed away from under its path. The pid in
-the file is only for the message. The file is never deleted: a process deleting it
-could let two others each lock a different file of the same name.
+no pid has to be judged alive. The pid in the file is only for the message. The file is
+never deleted: a process deleting it could let two others each lock a different file of
+the same name.
+
+The lock is on the file, not on the name it was given: a symbolic link to the store is
+followed (the lock file sits beside the store itself), and the store file itself is
+locked too (`flock` on its inode), so a hard link, another name for the same file, is
+refused as well. Both are needed: the lock file covers the moments when there is no
+store file yet, or when a damaged one is renamed aside and a new one made under its
+name (`hold_store()` then locks the new file); the store file's lock covers a name
+that no lock file could know. flock and SQLite's own locks (POSIX `fcntl` locks) do not
+meet on Linux; but closing any descriptor of a file drops every POSIX lock this process
+holds on it, so the store file's descriptor is closed only by `release()`, after the
+store (`play` closes it first).
 
 Readers (`history`, `replay`, `doctor`) take no lock: WAL lets them read beside the
 game in play.
@@ -37,7 +47,7 @@ class StoreLock:
 
     def __init__(self, store: str | Path):
         self.store = Path(store).expanduser()
-        self.path = self.store.with_name(f"{self.store.name}.lock")
+        self.path = lock_file(self.store)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fd = _open(self.path)
@@ -50,14 +60,44 @@ class StoreLock:
             os.close(self._fd)
             if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
                 raise self._failure(e) from None
-            who = f" (pid {holder})" if holder else ""
-            raise StoreInUse(
-                f"The game store at {self.store} is in use by another companion{who}: "
-                "stop it first, or use --store."
-            ) from None
+            raise self._in_use(holder) from None
+        self._held: dict[tuple[int, int], int] = {}  # (device, inode) -> descriptor
+        try:
+            self.hold_store()
+        except BaseException:
+            self.release()
+            raise
         _write_pid(self._fd)
 
+    def hold_store(self) -> None:
+        """Lock the store file now under the store's name, if there is one: at the start
+        (a hard link held by another companion is refused before anything is touched),
+        and once the store is open (it may have been made, or made anew after a damaged
+        one was set aside)."""
+        try:
+            fd = os.open(self.store, os.O_RDONLY | os.O_CLOEXEC)
+        except (FileNotFoundError, PermissionError):  # none yet; or opening it will say
+            return
+        except OSError as e:
+            raise self._failure(e) from None
+        st = os.fstat(fd)
+        if (st.st_dev, st.st_ino) in self._held:
+            os.close(fd)
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            os.close(fd)  # (this process has no SQLite connection to it: nothing dropped)
+            if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
+                raise self._failure(e) from None
+            raise self._in_use(_flock_holder(st)) from None
+        self._held[st.st_dev, st.st_ino] = fd
+
     def release(self) -> None:
+        """Unlock; the store must be closed first (see the module's docstring)."""
+        for fd in self._held.values():
+            os.close(fd)
+        self._held.clear()
         os.close(self._fd)
 
     def __enter__(self) -> Self:
@@ -66,20 +106,46 @@ class StoreLock:
     def __exit__(self, *exc: object) -> None:
         self.release()
 
+    def _in_use(self, holder: int | None) -> StoreInUse:
+        who = f" (pid {holder})" if holder else ""
+        return StoreInUse(
+            f"The game store at {self.store} is in use by another companion{who}: "
+            "stop it first, or use --store."
+        )
+
     def _failure(self, error: OSError) -> StoreError:
+        if isinstance(error, PermissionError):
+            return StoreError(
+                f"The game store at {self.store} cannot be used: its folder "
+                f"{self.path.parent} cannot be written ({error.strerror or error}); "
+                "give this user write access to it, or use --store."
+            )
         return StoreError(
             f"The game store at {self.store} cannot be locked ({error.strerror or error}); "
             "check that its folder can be written."
         )
 
 
+def lock_file(store: str | Path) -> Path:
+    """The lock file of a store: beside the file a symbolic link leads to, if it is one."""
+    real = Path(os.path.realpath(Path(store).expanduser()))
+    return real.with_name(f"{real.name}.lock")
+
+
 def holder(store: str | Path, locks: str = "/proc/locks") -> int | None:
     """The pid of the companion holding `store`'s lock, or None: read from the kernel's
     list of locks, so that asking (companion doctor) never takes the lock itself, even
     for an instant in which a starting service would be refused."""
-    path = Path(store).expanduser()
     try:
-        st = (path.with_name(f"{path.name}.lock")).stat()
+        st = lock_file(store).stat()
+    except OSError:
+        return None
+    return _flock_holder(st, locks)
+
+
+def _flock_holder(st: os.stat_result, locks: str = "/proc/locks") -> int | None:
+    """The pid holding a flock on the file of `st`, from the kernel's list, or None."""
+    try:
         table = Path(locks).read_text()
     except OSError:
         return None
@@ -96,8 +162,11 @@ def _open(path: Path) -> int:
     a run by hand): flock needs no write, and that file must not block the service."""
     try:
         return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except PermissionError:
-        return os.open(path, os.O_RDONLY)
+    except PermissionError as refused:
+        try:
+            return os.open(path, os.O_RDONLY)
+        except FileNotFoundError:  # no lock file, and none may be made: the folder's fault
+            raise refused from None
 
 
 def _write_pid(fd: int) -> None:

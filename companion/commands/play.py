@@ -99,13 +99,14 @@ def run(args: argparse.Namespace) -> int:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 2 if isinstance(error, StoreInUse) else 1
     with lock:
-        return _open_and_play(args, cfg, setup, path, heard)
+        return _open_and_play(args, cfg, setup, path, heard, lock)
 
 
-def _open_and_play(args, cfg, setup, path, heard: list[str]) -> int:
-    """Open the store (its lock held), say if it was set aside, settle which game is
-    played, and play."""
+def _open_and_play(args, cfg, setup, path, heard: list[str], lock) -> int:
+    """Open the store (its lock held), lock the file it now is (made, or made anew),
+    say if it was set aside, settle which game is played, and play."""
     from companion.store import StoreError
+    from companion.store_lock import StoreInUse
 
     said = Messages(to_stderr=args.service)
     try:
@@ -115,6 +116,12 @@ def _open_and_play(args, cfg, setup, path, heard: list[str]) -> int:
         if args.service:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 1
+    try:
+        lock.hold_store()
+    except StoreError as error:  # in use: it was made or set aside just now, a race
+        store.close()
+        print(f"companion play: {error}", file=sys.stderr)
+        return 2 if isinstance(error, StoreInUse) else 1
     notice = ""
     if damage:
         print(damage, file=sys.stderr)

@@ -151,3 +151,70 @@ def test_the_doctor_says_which_companion_holds_the_store(tmp_path):
         check = doctor.check_store(cfg)
     assert check.status == doctor.OK
     assert check.message.endswith(f"; in use by the companion with pid {os.getpid()})")
+
+
+def test_a_symbolic_link_to_a_locked_store_is_refused(tmp_path):
+    """The lock is on the file, not on the name: `ln -s games.db link.db` must not let a
+    second companion play the same store through the link (their steps interleaved)."""
+    from companion.store import Store
+
+    store = tmp_path / "games.db"
+    Store(store).close()
+    link = tmp_path / "link.db"
+    link.symlink_to(store.name)
+    with StoreLock(store):
+        with pytest.raises(StoreInUse) as caught:
+            StoreLock(link)
+        assert str(caught.value) == in_use(link, os.getpid())
+    with StoreLock(link) as lock:  # the lock file sits beside the store itself
+        assert lock.path == tmp_path / "games.db.lock"
+        with pytest.raises(StoreInUse):
+            StoreLock(store)
+
+
+def test_a_hard_link_to_a_locked_store_is_refused_naming_the_holder(tmp_path):
+    from companion.store import Store
+
+    store = tmp_path / "games.db"
+    Store(store).close()
+    link = tmp_path / "link.db"
+    os.link(store, link)
+    with StoreLock(store):
+        with pytest.raises(StoreInUse) as caught:
+            StoreLock(link)
+        if Path("/proc/locks").exists():
+            assert str(caught.value) == in_use(link, os.getpid())
+    with StoreLock(link):
+        with pytest.raises(StoreInUse):
+            StoreLock(store)
+
+
+def test_a_store_made_after_the_lock_is_held_through_a_hard_link_once_held(tmp_path):
+    """`play` locks the store file once it has opened (made) it: a hard link made
+    afterwards is refused too."""
+    from companion.store import Store
+
+    store = tmp_path / "games.db"
+    with StoreLock(store) as lock:
+        Store(store).close()
+        lock.hold_store()
+        os.link(store, tmp_path / "link.db")
+        with pytest.raises(StoreInUse):
+            StoreLock(tmp_path / "link.db")
+
+
+def test_a_folder_that_cannot_be_written_is_said_so(tmp_path):
+    folder = tmp_path / "state"
+    folder.mkdir()
+    unwritable(folder)
+    try:
+        with pytest.raises(StoreError) as caught:
+            StoreLock(folder / "companion.db")
+    finally:
+        writable(folder)
+    refused = "Operation not permitted" if os.geteuid() == 0 else "Permission denied"
+    assert str(caught.value) == (
+        f"The game store at {folder / 'companion.db'} cannot be used: its folder {folder} "
+        f"cannot be written ({refused}); give this user write access to it, "
+        "or use --store."
+    )
