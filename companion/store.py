@@ -5,7 +5,9 @@ step is its own transaction, committed with `synchronous=FULL` before `append`
 returns: a step the screen has shown is on disk. A file that is damaged, or is not
 SQLite at all, is reported (`StoreCorrupt`) and left exactly as it is; only
 `Store.open_or_recover` sets it aside under a new name, and nothing is ever deleted.
-Another program's SQLite database is refused (`NotAStore`), never set aside.
+Another program's file is refused (`NotAStore`), never set aside: an SQLite database of
+other tables, or a file that is not SQLite and could not have been a store (a text
+file, a length no whole number of pages: `--store notes.txt`).
 A store this user may not write (a read-only folder or mount) can still be read:
 `Store.open_to_read`.
 
@@ -19,6 +21,7 @@ Stdlib only, so it imports on any machine and costs nothing at start-up.
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sqlite3
@@ -108,15 +111,28 @@ class StoreCorrupt(StoreError):
 
 
 class NotAStore(StoreError):
-    """A sound SQLite file of another program's: refused, never set aside (nothing is wrong
-    with it; the path is)."""
+    """A file of another program's (a sound SQLite file holding other tables, or a file
+    that is not SQLite and could never have been a store): refused, never set aside
+    (nothing is wrong with it; the path is). `what` says what it is instead."""
 
-    def __init__(self, path: Path, tables: list[str]):
+    def __init__(self, path: Path, what: str):
         self.path = path
         super().__init__(
-            f"{path} is not a companion store (it holds the tables {', '.join(tables)}): "
-            "wrong --store? It was left as it is."
+            f"{path} is not a companion store ({what}): wrong --store? It was left as it is."
         )
+
+
+def _once_a_store(head: bytes, size: int) -> bool:
+    """Could a file that does not start as SQLite be a store damaged at its start? SQLite
+    writes whole pages (512 bytes at least) of binary data; a text file, or one of a
+    length no pages make, is some other file named by mistake (`--store notes.txt`)."""
+    if size % 512:
+        return False
+    try:  # (incremental: a letter cut at the end of `head` is still text)
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return True
+    return b"\x00" in head
 
 
 class StoreNotWritable(StoreError):
@@ -316,13 +332,16 @@ class Store:
         """
         try:
             with self.path.open("rb") as f:
-                header = f.read(16)
+                head = f.read(4096)
+                size = os.fstat(f.fileno()).st_size
         except OSError as e:
             raise StoreError(
                 f"The game store at {self.path} cannot be read ({e.strerror or e}); "
                 "check that this user may read and write it."
             ) from None
-        if header != b"SQLite format 3\x00":
+        if head[:16] != b"SQLite format 3\x00":
+            if not _once_a_store(head, size):
+                raise NotAStore(self.path, "it is not an SQLite database")
             raise StoreCorrupt(self.path, "it is not an SQLite database")
         try:
             db = self._connect_read_only("mode=ro")
@@ -387,7 +406,7 @@ class Store:
             for (name,) in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
         }
         if tables and not tables.keys() & COLUMNS.keys():
-            raise NotAStore(self.path, sorted(tables))
+            raise NotAStore(self.path, f"it holds the tables {', '.join(sorted(tables))}")
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"The game store at {self.path} was written by a newer companion "

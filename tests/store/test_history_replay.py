@@ -115,10 +115,11 @@ def test_history_without_a_store_says_so_and_creates_nothing(tmp_path, capsys):
 
 def test_history_of_a_damaged_store_reports_it_and_leaves_it(tmp_path, capsys):
     path = tmp_path / "companion.db"
-    path.write_text("not a database at all\n" * 10)
+    torn = (b"\x00torn by a power cut" * 300)[:4096]  # a whole page, not text
+    path.write_bytes(torn)
     assert run(history, "--store", str(path)) == 1
     assert "is damaged" in capsys.readouterr().err
-    assert path.read_text() == "not a database at all\n" * 10
+    assert path.read_bytes() == torn
 
 
 def test_replay_json_rebuilds_the_stored_game_exactly(games, capsys):

@@ -71,7 +71,6 @@ def wrong_tables(path: Path, healthy: bytes) -> None:
 
 DAMAGE = [
     random_bytes,
-    text_file,
     truncated_store,
     garbled_page,
     wrong_tables,
@@ -134,7 +133,7 @@ def test_another_programs_database_is_refused_and_left_alone_not_set_aside(tmp_p
 
 def test_the_side_files_of_a_damaged_store_travel_with_it(tmp_path):
     path = tmp_path / "companion.db"
-    text_file(path, b"")
+    random_bytes(path, b"")
     Path(f"{path}-wal").write_bytes(b"old log")
     Path(f"{path}-journal").write_bytes(b"old journal")
     store, _ = Store.open_or_recover(path)
@@ -147,12 +146,12 @@ def test_the_side_files_of_a_damaged_store_travel_with_it(tmp_path):
 
 def test_a_second_recovery_in_the_same_second_does_not_overwrite_the_first(tmp_path):
     path = tmp_path / "companion.db"
-    for content in (b"first damage" * 100, b"second damage" * 100):
+    for content in (b"\x00first damage" * 512, b"\x00second damage" * 512):
         path.write_bytes(content)
         store, _ = Store.open_or_recover(path)
         store.close()
     kept = sorted(p.read_bytes() for p in tmp_path.glob("companion.db.corrupt-*[0-9]"))
-    assert kept == [b"first damage" * 100, b"second damage" * 100]
+    assert kept == [b"\x00first damage" * 512, b"\x00second damage" * 512]
 
 
 def test_a_healthy_store_is_opened_as_it_is(tmp_path, healthy):
@@ -279,14 +278,37 @@ def test_a_transaction_cut_short_under_a_rollback_journal_is_rolled_back_not_cal
     assert list(tmp_path.glob("*.corrupt-*")) == []
 
 
-@pytest.mark.parametrize(
-    "damage", [random_bytes, text_file, one_byte], ids=lambda f: f.__name__
-)
-def test_a_file_that_is_not_sqlite_is_called_so_when_refused_and_when_set_aside(
+def zeroed_first_page(path: Path, healthy: bytes) -> None:
+    """An SD card's block lost at the start of the store: its header is gone."""
+    path.write_bytes(bytes(4096) + healthy[4096:])
+
+
+@pytest.mark.parametrize("damage", [text_file, one_byte], ids=lambda f: f.__name__)
+def test_a_file_that_could_never_have_been_a_store_is_refused_and_never_set_aside(
     tmp_path, damage
 ):
-    path = tmp_path / "companion.db"
+    """`play --store notes.txt`: the user's file is not a damaged store; renaming it
+    aside would lose it for them."""
+    path = tmp_path / "notes.txt"
     damage(path, b"")
+    before = path.read_bytes()
+    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
+        with pytest.raises(NotAStore) as caught:
+            opening(path)
+        assert str(caught.value) == (
+            f"{path} is not a companion store (it is not an SQLite database): wrong --store? "
+            "It was left as it is."
+        )
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+@pytest.mark.parametrize("damage", [random_bytes, zeroed_first_page], ids=lambda f: f.__name__)
+def test_a_file_that_is_not_sqlite_is_called_so_when_refused_and_when_set_aside(
+    tmp_path, damage, healthy
+):
+    path = tmp_path / "companion.db"
+    damage(path, healthy)
     with pytest.raises(StoreCorrupt) as caught:
         Store(path)
     assert caught.value.reason == "it is not an SQLite database"
@@ -356,7 +378,7 @@ def stamps(start: float, end: float) -> set[str]:
 
 def test_a_damaged_store_is_set_aside_under_the_date_and_time_it_was_found(tmp_path):
     path = tmp_path / "companion.db"
-    text_file(path, b"")
+    random_bytes(path, b"")
     start = time.time()
     store, message = Store.open_or_recover(path)
     store.close()
@@ -370,12 +392,12 @@ def test_a_name_taken_by_an_earlier_recovery_in_the_same_second_gets_the_number_
     earlier = stamps(time.time(), time.time() + 60)  # every second the recovery may fall in
     for name in earlier:
         (tmp_path / name).write_bytes(b"set aside before")
-    text_file(path, b"")
+    random_bytes(path, b"")
     store, message = Store.open_or_recover(path)
     store.close()
     (aside,) = set(tmp_path.glob("companion.db.corrupt-*")) - {tmp_path / n for n in earlier}
     assert aside.name.endswith("-2") and aside.name.removesuffix("-2") in earlier
-    assert aside.read_text().startswith("name,score")
+    assert aside.read_bytes() == random.Random(1).randbytes(8192)
     assert all((tmp_path / name).read_bytes() == b"set aside before" for name in earlier)
 
 
@@ -392,3 +414,24 @@ def test_a_damaged_store_whose_name_leaves_no_room_to_set_it_aside_is_refused_in
         f"The game store at {path} is damaged and could not be moved aside (File name too "
         "long); move it away by hand, then start again.")
     assert path.read_bytes() == before
+
+
+def test_a_damaged_store_named_through_a_symbolic_link_is_set_aside_beside_itself(tmp_path):
+    """The file the link leads to is set aside with its side files, and the link then
+    leads to the new store (renaming the link would leave the damaged file and its -wal
+    where the new store is made)."""
+    real = tmp_path / "data" / "games.db"
+    real.parent.mkdir()
+    random_bytes(real, b"")
+    Path(f"{real}-wal").write_bytes(b"old log")
+    link = tmp_path / "link.db"
+    link.symlink_to(real)
+    store, message = Store.open_or_recover(link)
+    with store:
+        store.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+    (aside,) = real.parent.glob("games.db.corrupt-*[0-9]")
+    assert aside.read_bytes() == random.Random(1).randbytes(8192)
+    assert Path(f"{aside}-wal").read_bytes() == b"old log"
+    assert link.is_symlink() and link.resolve() == real
+    with Store(real) as again:
+        assert len(again.unfinished().names) == 2

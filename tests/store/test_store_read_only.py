@@ -179,7 +179,7 @@ def test_a_damaged_store_in_a_read_only_folder_is_left_there_saying_it_could_not
     folder = tmp_path / "store"
     folder.mkdir()
     path = folder / "companion.db"
-    path.write_text("name,score\nAnn,2150\nBob,1800\n")
+    path.write_bytes(b"\x00torn" * 1024)
     why = "Operation not permitted" if os.geteuid() == 0 else "Permission denied"  # see read_only
     with read_only(folder):
         for opening in (Store.open_or_recover, open_store):
@@ -190,7 +190,7 @@ def test_a_damaged_store_in_a_read_only_folder_is_left_there_saying_it_could_not
                 f"The game store at {path} is damaged and could not be moved aside ({why}); "
                 "move it away by hand, then start again."
             )
-    assert contents(folder) == {"companion.db": b"name,score\nAnn,2150\nBob,1800\n"}
+    assert contents(folder) == {"companion.db": b"\x00torn" * 1024}
 
 
 def test_a_store_that_is_not_there_is_not_made_by_opening_it_read_only(tmp_path):

@@ -749,7 +749,7 @@ def test_a_damaged_store_is_set_aside_shown_and_a_new_game_can_start(tmp_path):
     from companion.commands.play import STORE_SET_ASIDE, open_store
 
     path = tmp_path / "companion.db"
-    path.write_bytes(b"this is not a database, it was torn by a power cut" * 100)
+    path.write_bytes(b"this is not a database, it was torn by a power cut\x00" * 512)
     store, damage = open_store(path)
     with store:
         assert "damaged" in damage and "moved to" in damage
