@@ -83,6 +83,7 @@ SECTIONS: dict[str, str] = {
     "store": "Where games are kept (SQLite).",
     "game": "What `companion play` starts when no game is unfinished.",
     "service": "Running under systemd.",
+    "web": "The read-only score-sheet page for the phones at the table (docs/web.md).",
 }
 
 SCHEMA: tuple[Key, ...] = (
@@ -198,6 +199,12 @@ SCHEMA: tuple[Key, ...] = (
        "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs; "
        "false only with WatchdogSec=0 in a drop-in (sudo systemctl edit companion), or "
        "systemd restarts the unanswering service every 30 s"),
+    # web
+    _k("web", "enabled", "bool", False,
+       "serve the read-only score-sheet page on the local network while `companion play` "
+       "runs; its address, with a token new at each start, is a QR code in the game menu"),
+    _k("web", "port", "int", 8067, "TCP port of the page (1024 and up: no root needed)",
+       min=1024, max=65535),
 )
 
 KEYS: dict[str, Key] = {k.dotted: k for k in SCHEMA}
@@ -290,9 +297,16 @@ class ServiceConfig:
     watchdog: bool
 
 
+@dataclass(frozen=True)
+class WebConfig:
+    enabled: bool
+    port: int
+
+
 SECTION_TYPES: dict[str, type] = {
     "display": DisplayConfig, "buttons": ButtonsConfig, "camera": CameraConfig,
     "vision": VisionConfig, "store": StoreConfig, "game": GameConfig, "service": ServiceConfig,
+    "web": WebConfig,
 }
 
 
@@ -305,6 +319,7 @@ class Config:
     store: StoreConfig
     game: GameConfig
     service: ServiceConfig
+    web: WebConfig
     source: str | None = None        # the file it was read from; None = defaults only
 
     def to_toml(self) -> str:

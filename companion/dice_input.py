@@ -116,6 +116,8 @@ class CameraDice:
         self._in_the_way = ""  # "frozen" or "dark", while no frame can be read for it
         self._settle_saw_dark = False  # its hand watch learnt the table in the dark
         self.calibration = None  # the table's colour calibration (companion.calibration)
+        self.seen_by: Callable[[DiceResult], None] | None = None
+        """Told every reading with its frame (the web page's last photo, companion.web)."""
 
     def frame(self):
         """One frame from the camera as it is now (None if it gave none): what a colour
@@ -240,4 +242,6 @@ class CameraDice:
 
     def _finish(self, result: DiceResult) -> DiceResult:
         self._throw = None
+        if result.seen is not None and self.seen_by is not None:
+            self.seen_by(result)
         return result

@@ -337,7 +337,7 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
               file=sys.stderr)
         return 2
     frames = PngDisplay(args.frames, display.size) if args.frames else None
-    dice = failure = None
+    dice = failure = page = None
     watchdog = notify.Watchdog(enabled=args.service and cfg.service.watchdog)
     previous_term = signal.signal(signal.SIGTERM, _stop)
     try:
@@ -351,6 +351,9 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
         )
         footer = _Footer(display, said) if simulator else None
         camera = getattr(dice, "camera", None)
+        live = page = None
+        if cfg.web.enabled:
+            live, page = _web_page(cfg, store, dice, said)
         shown = status = game = None
         while True:
             if table.game_id != game:  # a new game (or the one resumed): the light may
@@ -367,6 +370,8 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
                     frames.show(image)
                 if footer is not None:
                     footer.draw(table.said)
+                if live is not None:  # after the OLED: a phone never holds up the screen
+                    live.show(table, screen)
                 if shown is None and args.service:
                     notify.ready()
                 shown = screen
@@ -395,6 +400,8 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
             notify.stopping()
         buttons.close()
         display.close()
+        if page is not None:
+            page.stop()
         if frames is not None:
             frames.close()
         if dice is not None and hasattr(dice, "camera"):
@@ -407,6 +414,26 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
         if unfinished is not None:
             print(f"Game {unfinished.id} is kept: `companion play` resumes it.")
     return 0
+
+
+def _web_page(cfg, store, dice, say):
+    """The score-sheet page (web.enabled), on its own thread: the snapshot the loop
+    publishes to, and the page (None if it cannot be served: the game goes on)."""
+    from companion.web.live import Live
+    from companion.web.server import WebPage
+
+    live = Live()
+    if hasattr(dice, "seen_by"):
+        dice.seen_by = live.saw
+    page = WebPage(live, store.path, cfg.web.port)
+    try:
+        page.start()
+    except OSError as error:
+        say(f"The score-sheet page cannot use port {cfg.web.port} ({error.strerror or error}): "
+            "it is off; set web.port to another")
+        return live, None
+    say(f"The score-sheet page is at {page.url}")
+    return live, page
 
 
 def _press(display, table, event) -> None:
