@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.dice_input import Reading
 from companion.rules import Action, IllegalAction, Throw
 from companion.rules.core import dice_count
 
@@ -34,22 +35,6 @@ Face = tuple[int, str | None]
 
 class NotSet(ValueError):
     """OK came before every die was set; the message says which to set."""
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What a dice source read: per die in the reader's order, a value, a confidence and,
-    for coloured dice, a colour (None where the colour could not be told); `seen` is
-    the camera's frame and boxes (companion.dice_input.Seen), or None."""
-
-    values: tuple[int, ...]
-    confidence: tuple[float, ...]
-    colours: tuple[str | None, ...] | None = None
-    seen: Any = None
-
-    def faces(self) -> list[Face]:
-        colours = self.colours if self.colours is not None else (None,) * len(self.values)
-        return list(zip(self.values, colours))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Where a throw's dice come from: a virtual roller, or camera frames through the reader.
 
 Both answer the session's `DiceSource` protocol (see companion.table): `start(throw)`
-when the player says the dice are down, then `poll()` until it returns a `DiceResult`.
+when the player says the dice are down, then `poll()` until it returns a `Reading`.
 A camera source reads frames one `poll()` at a time, so the main loop keeps answering
 the buttons while the dice settle; the virtual roller answers at once.
 """
@@ -30,16 +30,22 @@ class Seen:
 
 
 @dataclass(frozen=True)
-class DiceResult:
-    """The dice of one throw, each with a confidence (0..1) and, for coloured dice, a
-    colour (None where it could not be told), or why none were read; a camera's result
-    also says where it saw them."""
+class Reading:
+    """What a dice source read of one throw: per die in the reader's order, a value, a
+    confidence (0..1) and, for coloured dice, a colour (None where it could not be
+    told); or `error`, why none were read. A camera's reading also says where it saw
+    them (`seen`). The one type for a reading, from the source to the dice entry."""
 
-    dice: tuple[int, ...] = ()
+    values: tuple[int, ...] = ()
     confidence: tuple[float, ...] = ()
-    error: str = ""
-    seen: Seen | None = None
     colours: tuple[str | None, ...] | None = None
+    seen: Seen | None = None
+    error: str = ""
+
+    def faces(self) -> list[tuple[int, str | None]]:
+        """(value, colour) per die: the colour None for plain dice."""
+        colours = self.colours if self.colours is not None else (None,) * len(self.values)
+        return list(zip(self.values, colours))
 
 
 #: a frame whose brightest 0.5% is darker than this (of 255) shows nothing to read: the
@@ -65,18 +71,18 @@ class VirtualDice:
 
     def __init__(self, roller):
         self.roller = roller
-        self._result: DiceResult | None = None
+        self._result: Reading | None = None
 
     def start(self, throw: Throw) -> None:
         if throw.colours is None:
             dice = self.roller.throw(throw.count, throw.faces)
-            self._result = DiceResult(tuple(dice), (1.0,) * len(dice))
+            self._result = Reading(tuple(dice), (1.0,) * len(dice))
             return
         faces = self.roller.throw_faces(throw.colours)
-        self._result = DiceResult(tuple(v for v, _ in faces), (1.0,) * len(faces),
+        self._result = Reading(tuple(v for v, _ in faces), (1.0,) * len(faces),
                                   colours=tuple(c for _, c in faces))
 
-    def poll(self) -> DiceResult | None:
+    def poll(self) -> Reading | None:
         result, self._result = self._result, None
         return result
 
@@ -145,7 +151,7 @@ class CameraDice:
         self._settle = vision.Settle(read=self._read_throw)
         self._settle_saw_dark = False
 
-    def poll(self) -> DiceResult | None:
+    def poll(self) -> Reading | None:
         if self._throw is None:
             return None
         from hardware.camera import CameraFailed, CameraMissing
@@ -155,7 +161,7 @@ class CameraDice:
         except CameraFailed as why:  # the driver's words go to the log: on the OLED
             log.warning("camera failed: %s", why)  # they crowded out "enter the dice"
             missing = isinstance(why, CameraMissing)
-            return self._finish(DiceResult(error="No camera" if missing else "Camera failed"))
+            return self._finish(Reading(error="No camera" if missing else "Camera failed"))
         if frame is None:
             return self._give_up_if_late()
         try:
@@ -181,8 +187,8 @@ class CameraDice:
                 readings = self._read_throw(frame)
         except Exception:  # a reader bug must not stop the game: enter by hand
             log.exception("the dice reader failed")
-            return self._finish(DiceResult(error="Dice reader failed"))
-        return self._finish(DiceResult(
+            return self._finish(Reading(error="Dice reader failed"))
+        return self._finish(Reading(
             tuple(r.value for r in readings),
             tuple(0.0 if r.needs_confirmation else r.confidence for r in readings),
             seen=Seen(frame, tuple(tuple(r.bbox) for r in readings)),
@@ -234,13 +240,13 @@ class CameraDice:
                          "reads differ": "Reads differ", "frozen": "Camera frozen",
                          "dark": "Too dark"}
 
-    def _give_up_if_late(self) -> DiceResult | None:
+    def _give_up_if_late(self) -> Reading | None:
         if self._clock() < self._deadline:
             return None
         why = self._in_the_way or (self._settle.why if self._settle is not None else "")
-        return self._finish(DiceResult(error=self.KEPT_FROM_READING.get(why, "No dice read")))
+        return self._finish(Reading(error=self.KEPT_FROM_READING.get(why, "No dice read")))
 
-    def _finish(self, result: DiceResult) -> DiceResult:
+    def _finish(self, result: Reading) -> Reading:
         self._throw = None
         if result.seen is not None and self.seen_by is not None:
             self.seen_by(result)

@@ -18,14 +18,14 @@ steps back; a long Back undoes the last stored step, a long Select opens the gam
 On a throw, OK reads the dice (or rolls them virtually) and Select enters them by hand.
 A press that cannot do anything where it is changes nothing and says why in a note.
 
-This module holds what every mode shares (the store, the state, undo, notes); each mode's
-screen and buttons live in `companion.session` and are declared in `session.modes.MODES`.
+This module holds what every mode shares (the store, the state, undo, notes); each mode
+is an object of `companion.session` (named in `session.modes.MODES`) that owns its own
+screen's state and answers a press with the next mode.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,13 +33,15 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from companion import rules
-from companion.dice_entry import DiceEntry, Reading
+from companion.dice_input import Reading
 from companion.rules import Action, Game, IllegalAction, State, Throw
 from companion.rules.core import RulesChanged
-from companion.session import entry, overlay, setup
-from companion.session.choices import Choices
-from companion.session.modes import MODES
-from companion.session.play import mode_of
+from companion.session import entry
+from companion.session.game_menu import GameMenu
+from companion.session.mode import Chosen, Mode
+from companion.session.names import default_names, given_names, with_names
+from companion.session.play import Over, mode_for
+from companion.session.setup import SetupGame, to_setup
 from companion.store import GameRecord, Store, StoreError
 from companion.ui import games
 from companion.ui.model import Screen
@@ -86,38 +88,6 @@ class Setup:
     start: str = "game"
 
 
-def default_names(players: int, given: Sequence[str] = (),
-                  game: Sequence[str] = ()) -> tuple[str, ...]:
-    """The given names for the first seats; for a seat not named (or named only P<n>), the
-    game's own name for it (`Game.default_names`: 216 solo's "AI"), else P<n>."""
-
-    def name(seat: int) -> str:
-        default = f"P{seat + 1}"
-        mine = given[seat] if seat < len(given) else ""
-        if mine and mine != default:
-            return mine
-        return (game[seat] if seat < len(game) else "") or default
-
-    return tuple(name(seat) for seat in range(players))
-
-
-def given_names(names: Sequence[str], game: Sequence[str]) -> tuple[str, ...]:
-    """`names` without the game's own ("" in their place): what the players named, to
-    carry to the next game, where the game's own names may differ."""
-    return tuple("" if seat < len(game) and game[seat] == name else name
-                 for seat, name in enumerate(names))
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """The rules say P1, P2...: the players' names instead, where there are names."""
-
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1)) - 1
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    return re.sub(r"\bP(\d+)\b", name, text)
-
-
 def _when(stamp: str) -> str:
     """A stored time as a player says it: "21:04" today, "3 Mar 21:04" before."""
     try:
@@ -128,7 +98,13 @@ def _when(stamp: str) -> str:
 
 
 class Table:
-    """One box's session: setup, the game in play (stored step by step), game over."""
+    """One box's session: setup, the game in play (stored step by step), game over.
+
+    It holds the mode shown (`companion.session.mode.Mode`) and what every mode shares:
+    the store, the game's state and its stored steps, undo, the notes. Modes reach it
+    through `mode.Host`; it never reaches into a mode but to ask for its screen and to
+    hand it a press.
+    """
 
     def __init__(
         self,
@@ -160,8 +136,7 @@ class Table:
         self.deck_rng = deck_rng
         self.confidence = confidence
         self._advise = advise
-        self._clock = clock
-        self._setup = setup
+        self.clock = clock
         self.game_id: int | None = None
         self.names: tuple[str, ...] = ()
         self.state: State | None = None
@@ -169,43 +144,35 @@ class Table:
         self._players = 0
         self._options: dict[str, Any] = {}
         self._actions: list[Action] = []  # the stored steps of the game, in order
-        self.mode = "setup_game"
-        self._choices: Choices | None = None
-        self._card_groups: list = []  # the groups a card is named in (session.draw)
-        self._card_group = 0  # the group whose cards are shown
-        self._entry: DiceEntry | None = None
-        self._overlay: str | None = None  # "menu" or "abandon": the game menu over the game
-        self._over_at = float("-inf")  # when the game shown ended (play.OVER_HOLD_SECONDS)
-        self._overlay_choices: Choices | None = None
-        self._pages_from, self._page = "", 0  # the mode the game's pages return to (pages)
-        self._calibrate_from = ""  # the mode the colour calibration returns to
         self.calibration = calibration
         if calibration is not None and hasattr(dice, "calibration"):
             dice.calibration, problem = calibration.load()
             notice = " ".join(n for n in (notice, problem) if n)
-        self._notice = notice
+        self.notice = notice
         self._note = ""
         self._note_until = 0.0
-        self._chosen_game = setup.game if setup.game is not None else next(iter(rules.GAMES))
-        self._chosen_players = setup.players
-        self._chosen_options = dict(setup.options)
-        self._chosen_names = tuple(setup.names)
+        self.chosen = Chosen(setup.game if setup.game is not None else next(iter(rules.GAMES)),
+                             setup.players, dict(setup.options), tuple(setup.names))
+        self._mode: Mode = SetupGame(self)
         record = store.unfinished()
         if record is not None:
-            self._resume(record)
+            self._resume(record, setup.start)
         elif not (setup.start == "game" and self._show_last_game()):
-            self._to_setup(setup.start)
+            self._mode = to_setup(self, setup.start)
 
     # -- what the screen shows ------------------------------------------------------------
 
     def screen(self) -> Screen:
         """What to show now: a pure function of the session and the clock (notes expire)."""
-        if self._notice:
-            return Screen(kind="message", title="Note", note=self._notice)
-        note = self._note if self._clock() < self._note_until else ""
-        if self._overlay:
-            return overlay.screen(self, note)
-        return MODES[self.mode].screen(self, note)
+        if self.notice:
+            return Screen(kind="message", title="Note", note=self.notice)
+        note = self._note if self.clock() < self._note_until else ""
+        return self._mode.screen(note)
+
+    @property
+    def mode(self) -> str:
+        """The name of the mode shown ("decide", "throw", "menu", ...: `session.modes`)."""
+        return self._mode.name
 
     @property
     def steps(self) -> int:
@@ -220,7 +187,7 @@ class Table:
     @property
     def busy(self) -> bool:
         """True while the dice source is reading: call `tick()` often."""
-        return self.mode == "reading" and not self._overlay
+        return self.mode == "reading"
 
     # -- inputs -------------------------------------------------------------------------
 
@@ -228,17 +195,24 @@ class Table:
         """Apply one button event (`.button` in up/down/select/back/ok, `.long`)."""
         button, long = event.button, event.long
         self._note_until = 0.0
-        if self._notice:  # a full-screen notice: any press puts it away
-            self._notice = ""
+        if self.notice:  # a full-screen notice: any press puts it away
+            self.notice = ""
             return
         if long and button == "back":
-            self._undo()
+            self._mode = self.undo() or self._mode
         elif long and button == "select":
-            overlay.toggle(self)
-        elif self._overlay:
-            overlay.on_button(self, button)
+            self._toggle_menu()
         elif button in ("up", "down", "select", "back", "ok"):
-            MODES[self.mode].buttons(self, button)
+            self._mode = self._mode.on(button)
+        self.tick()  # a reading just started may be answered at once (virtual dice)
+
+    def _toggle_menu(self) -> None:
+        if self.game_id is None:
+            self.say("No game in play yet")
+        elif isinstance(self._mode, GameMenu):
+            self._mode = self._mode.under
+        else:
+            self._mode = GameMenu(self, self._mode)
 
     def tick(self) -> None:
         """Ask the dice source for its answer while reading."""
@@ -248,29 +222,24 @@ class Table:
         if result is None:
             return
         if result.error:
-            entry.start_entry(self, self._throw(), note=f"{result.error}: enter the dice")
+            self._mode = entry.Enter.by_hand(self, note=f"{result.error}: enter the dice")
         else:
-            self.reading(result.dice, result.confidence, result.seen,
-                         colours=getattr(result, "colours", None))
+            self._mode = entry.read(self, result)
 
     def reading(self, dice: Sequence[int], confidence: Sequence[float], seen=None,
                 colours: Sequence[str | None] | None = None) -> None:
         """Dice read from the table: applied when sure and possible, else to be confirmed.
         `seen` (a companion.dice_input.Seen) is where the camera saw them; `colours`
         names each die's colour for coloured dice (None where it could not be told)."""
-        throw = self._throw()
-        if throw is None or self.mode not in ("throw", "reading"):
-            self._say("Not waiting for dice now")
+        if self._throw() is None or self.mode not in ("throw", "reading"):
+            self.say("Not waiting for dice now")
             return
-        entry.read(self, throw, Reading(tuple(dice), tuple(confidence),
-                                        None if colours is None else tuple(colours), seen))
+        self._mode = entry.read(self, Reading(tuple(dice), tuple(confidence),
+                                              None if colours is None else tuple(colours), seen))
 
     # -- the game in play ---------------------------------------------------------------
 
-    def _to_setup(self, step: str) -> None:
-        setup.to_setup(self, step)
-
-    def _resume(self, record: GameRecord) -> None:
+    def _resume(self, record: GameRecord, start: str) -> None:
         why = None
         if record.damage is not None:
             why = f"Game {record.id} could not be resumed ({record.damage})."
@@ -283,10 +252,10 @@ class Table:
                 why = f"Game {record.id} could not be resumed ({error})."
         if why is not None:
             self.store.abandon(record.id)
-            self._notice = f"{why} It is kept in the store."
-            self._to_setup(self._setup.start)
+            self.notice = f"{why} It is kept in the store."
+            self._mode = to_setup(self, start)
             return
-        self._say(self._resumed_where(), LONG_NOTE_SECONDS)
+        self.say(self._resumed_where(), LONG_NOTE_SECONDS)
 
     def _resumed_where(self) -> str:
         """"Resumed Risk 'n' Roll 2000, Ann to play": which game, and where it goes on
@@ -312,78 +281,108 @@ class Table:
             self._load(last[0])
         except (IllegalAction, ValueError, TypeError, KeyError):
             return False
-        self._over_at = float("-inf")  # read before: no hold
-        self._say(f"Last game, ended {_when(last[0].finished)}", LONG_NOTE_SECONDS)
+        self._mode = Over(self, float("-inf"))  # read before: no hold
+        self.say(f"Last game, ended {_when(last[0].finished)}", LONG_NOTE_SECONDS)
         return True
 
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""
         game = rules.get(record.game)
         game.check_stored(record.version, record.id)  # never rescore under other rules
-        self._chosen_game, self._chosen_players = game.name, record.players
-        self._chosen_options = dict(record.options)
-        self._chosen_names = given_names(record.names,
-                                         game.default_names(record.players, record.options))
+        self.chosen = Chosen(game.name, record.players, dict(record.options),
+                             given_names(record.names,
+                                         game.default_names(record.players, record.options)))
         actions = [Action.from_json(a) for a in record.actions]
-        self._play(record.id, game, record.players, dict(record.options), tuple(record.names),
-                   actions)
+        self._mode = self._play(record.id, game, record.players, dict(record.options),
+                                tuple(record.names), actions)
         if self.state.is_over() and record.finished is None:  # stopped before it was recorded
             self.store.finish(record.id, self.state.scores(), self.state.winners())
 
+    def begin(self, name: str, players: int, options: Mapping[str, Any],
+              names: tuple[str, ...]) -> Mode | None:
+        """Store a new game with these players and options and take it up: the mode its
+        first state needs; None (and why, said) when the rules or the store refuse it."""
+        game = rules.get(name)
+        try:  # the rules accept players and options before anything is stored
+            options = game.check_options(options)
+            game.new(players, options)
+        except IllegalAction as why:
+            self.say(str(why))
+            return None
+        own = game.default_names(players, options)
+        seated = default_names(players, names, own)
+        try:
+            game_id = self.store.new_game(game.name, players, options, seated,
+                                          version=game.version)
+        except StoreError as why:
+            self.notice = str(why)
+            return None
+        self.chosen.names = given_names(seated, own)
+        return self._play(game_id, game, players, options, seated, [])
+
+    def end_game(self) -> None:
+        """No game in play any more (it stays in the store as it is)."""
+        self.state = self.game_id = self._game = None
+        self._actions = []
+
     def _play(self, game_id: int, game: Game, players: int, options: dict[str, Any],
-              names: tuple[str, ...], actions: list[Action]) -> None:
+              names: tuple[str, ...], actions: list[Action]) -> Mode:
         """Take up a stored game: its state is the replay of its steps."""
         state = game.replay(players, options, actions)
         self.game_id, self._game, self._players, self._options = game_id, game, players, options
         self.names, self._actions = names, actions
-        self._overlay = None
-        self._show(state)
+        return self._show(state)
 
-    def _show(self, state: State) -> None:
-        """Make `state` the shown state and pick the screen its next step needs."""
-        if self.mode == "reading":
-            self.dice.cancel()
+    def _show(self, state: State) -> Mode:
+        """Make `state` the shown state: the mode its next step needs (what the mode
+        shown was running, a reading, is stopped)."""
+        self._mode.stop()
         self.state = state
-        self._entry = None
-        self.mode = mode_of(self, state)
+        return mode_for(self, state)
 
-    def _advice(self, state: State) -> list:
+    def advice(self, state: State) -> list:
         if self._advise is None:
             from companion import advice
 
             self._advise = advice.for_state
         return self._advise(state)
 
-    def _apply(self, action: Action) -> bool:
-        """Check, store, then show: a step is on disk before its result is on screen."""
+    def apply(self, action: Action) -> Mode | None:
+        """Check, store, then show: a step is on disk before its result is on screen.
+        The mode the new state needs; None (and why, said) when refused or not stored."""
         try:
             new = self.state.apply(action)
         except IllegalAction as why:
-            self._say(str(why))
-            return False
+            self.say(str(why))
+            return None
         try:
             self.store.append(self.game_id, action.to_json())
         except StoreError as why:
-            self._notice = f"Not saved: {why}"
-            return False
+            self.notice = f"Not saved: {why}"
+            return None
         self._actions.append(action)
         old = self.state
-        self._show(new)
+        after = self._show(new)
         if new.current_player() < 0:
             self._tell_news(old, action, new)
         if new.is_over():
             try:
                 self.store.finish(self.game_id, new.scores(), new.winners())
             except StoreError as why:  # the steps are stored: a resume records the end
-                self._notice = f"Result not saved: {why}"
-        return True
+                self.notice = f"Result not saved: {why}"
+        return after
 
-    def _apply_out_of_turn(self, action: Action) -> None:
-        """An action another seat takes out of turn: dice being entered or confirmed for
-        the same throw stay as they were, the chance it waits for being unchanged."""
-        mode, kept, chance = self.mode, self._entry, self.state.chance()
-        if self._apply(action) and kept is not None and self.state.chance() == chance:
-            self.mode, self._entry = mode, kept
+    def apply_out_of_turn(self, action: Action, under: Mode) -> Mode:
+        """An action another seat takes out of turn, from the game menu over `under`:
+        dice being entered or confirmed for the same throw stay as they were, the chance
+        it waits for being unchanged."""
+        chance = self.state.chance()
+        after = self.apply(action)
+        if after is None:
+            return under
+        if under.KEEPS_DICE and self.state.chance() == chance:
+            return under
+        return after
 
     def _tell_news(self, old: State, action: Action, new: State) -> None:
         """Chance and game-over screens show no game message: say what just happened.
@@ -396,26 +395,29 @@ class Table:
         if message and message != old.view().message:
             news.append(message)
         if news:
-            self._say(self._named(". ".join(news)), LONG_NOTE_SECONDS)
+            self.say(self.named(". ".join(news)), LONG_NOTE_SECONDS)
 
-    def _undo(self) -> None:
+    def undo(self) -> Mode | None:
+        """Take back the last stored step: the mode the state before it needs; None
+        (and why, said) when there is nothing to undo."""
         if self.game_id is None:
-            self._say("Nothing to undo: no game yet")
-            return
+            self.say("Nothing to undo: no game yet")
+            return None
         try:
             removed = self.store.undo(self.game_id)
         except StoreError as why:
-            self._notice = str(why)
-            return
+            self.notice = str(why)
+            return None
         if removed is None:
-            self._say("Nothing to undo")
-            return
+            self.say("Nothing to undo")
+            return None
         undone = self._actions.pop()
         if self.photos is not None and undone.kind == "throw":
             self.photos.forget(game=self.game_id, step=len(self._actions))
-        self._play(self.game_id, self._game, self._players, self._options, self.names,
-                   self._actions)
-        self._say(f"Undone: {self._named(self.state.label(undone))}")
+        after = self._play(self.game_id, self._game, self._players, self._options, self.names,
+                           self._actions)
+        self.say(f"Undone: {self.named(self.state.label(undone))}")
+        return after
 
     def _throw(self) -> Throw | None:
         chance = self.state.chance() if self.state is not None else None
@@ -423,7 +425,7 @@ class Table:
 
     # -- what every screen of a game shares -------------------------------------------------
 
-    def _game_screen(self, kind: str, title: str, note: str, **fields) -> Screen:
+    def game_screen(self, kind: str, title: str, note: str, **fields) -> Screen:
         """The scores, the names and the state's View (passed through whole, with the
         players' names for seat numbers) under a mode's own title, note and fields."""
         state = self.state
@@ -435,19 +437,25 @@ class Table:
             names=self.names,
             scores=tuple(state.scores()),
             active=state.turn(),
-            view=dataclasses.replace(view, lines=tuple(self._named(line) for line in view.lines),
-                                     message=self._named(view.message)),
+            view=dataclasses.replace(view, lines=tuple(self.named(line) for line in view.lines),
+                                     message=self.named(view.message)),
             note=note,
             **fields,
         )
 
-    def _named(self, text: str) -> str:
+    def named(self, text: str) -> str:
         return with_names(text, self.names)
 
     def tell(self, text: str) -> None:
         """News from outside the game ("Camera back"), shown on the note line a while."""
-        self._say(text, LONG_NOTE_SECONDS)
+        self.say(text, LONG_NOTE_SECONDS)
 
-    def _say(self, text: str, seconds: float = NOTE_SECONDS) -> None:
+    def say(self, text: str, seconds: float = NOTE_SECONDS) -> None:
+        """A note on the screen for `seconds` (why a press did nothing, news)."""
         self._note = text
-        self._note_until = self._clock() + seconds
+        self._note_until = self.clock() + seconds
+
+    def hush(self) -> None:
+        """The note shown leaves the screen now (a reason to check outranks it)."""
+        self._note_until = 0.0
+

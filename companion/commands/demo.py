@@ -80,7 +80,7 @@ def self_play(game_name: str, players: int, seed: int, options: dict) -> list:
 def seat_names(game_name: str, players: int, options: dict) -> tuple[str, ...]:
     """P1, P2, ... but where the game names a seat itself (216 solo: "AI")."""
     from companion import rules
-    from companion.table import default_names
+    from companion.session.names import default_names
 
     return default_names(players, (), rules.get(game_name).default_names(players, options))
 

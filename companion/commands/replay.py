@@ -197,7 +197,7 @@ def as_json(game: dict[str, Any], state, steps: int, failure: Failure | None) ->
 def summary(game: dict[str, Any], title: str, state, steps: int) -> str:
     """A few lines a person reads: who has what, and where the game stands."""
     from companion.rules import CHANCE, TERMINAL
-    from companion.table import with_names
+    from companion.session.names import with_names
 
     names = game["names"]
     label = f"Game {game['id']}" if game["id"] is not None else "Game"

@@ -10,14 +10,12 @@ it was opened from; the game in play is not changed.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from companion import calibration
 from companion.ui import games
 from companion.ui.model import Screen
 
-if TYPE_CHECKING:
-    from companion.table import Table
+from .mode import Host, Mode
 
 LABEL = "Calibrate colours"
 log = logging.getLogger(__name__)
@@ -29,65 +27,57 @@ def wanted(game: str) -> tuple[str, tuple[str, ...]] | None:
     return getattr(games.for_game(game), "CALIBRATE", None)
 
 
-def open_calibration(table: Table) -> None:
-    """Show the calibration screen; a reading in progress is stopped (the throw waits)."""
-    if table.mode == "reading":
-        table.dice.cancel()
-        table.mode = "throw"
-    table._calibrate_from = table.mode
-    table.mode = "calibrate"
+def _game(table: Host) -> str:
+    return table.state.game if table.state is not None else table.chosen.game
 
 
-def _back(table: Table) -> None:
-    from .setup import to_setup
+class Calibrate(Mode):
+    """The calibration screen over `back` (the setup options, or any mode of a game,
+    a reading in progress stopped: the throw waits)."""
 
-    if table._calibrate_from == "setup_options":
-        to_setup(table, "options")
-    else:
-        table.mode = table._calibrate_from
+    name = "calibrate"
+    LEADS_TO = ("setup_options", "decide", "throw", "confirm", "enter", "draw_group",
+                "draw", "over")
 
+    def __init__(self, table: Host, back: Mode):
+        super().__init__(table)
+        self.back = back.settled()
 
-def _game(table: Table) -> str:
-    return table.state.game if table.state is not None else table._chosen_game
-
-
-def on_calibrate(table: Table, button: str) -> None:
-    if button == "back":
-        _back(table)
-        return
-    if button != "ok":
-        table._say("OK: look at the dice, Back: return")
-        return
-    take_frame = getattr(table.dice, "frame", None)
-    if take_frame is None:
-        _back(table)
-        table._say("No camera: virtual dice need no calibration")
-        return
-    frame = take_frame()
-    if frame is None:
-        table._say("No picture from the camera: OK to try again")
-        return
-    _, colours = wanted(_game(table))
-    try:
-        taken = calibration.take(frame, colours)
-    except ValueError as why:
-        table._say(str(why), 4.0)
-        return
-    except Exception:  # a reader bug must not stop the game
-        log.exception("the colour calibration failed")
-        table._say("Calibration failed: see the log")
-        return
-    table.dice.calibration = taken
-    said = "Colours calibrated, kept for the next games"
-    if table.calibration is not None:
+    def on(self, button: str) -> Mode:
+        table = self.table
+        if button == "back":
+            return self.back.again()
+        if button != "ok":
+            table.say("OK: look at the dice, Back: return")
+            return self
+        take_frame = getattr(table.dice, "frame", None)
+        if take_frame is None:
+            table.say("No camera: virtual dice need no calibration")
+            return self.back.again()
+        frame = take_frame()
+        if frame is None:
+            table.say("No picture from the camera: OK to try again")
+            return self
+        _, colours = wanted(_game(table))
         try:
-            table.calibration.save(taken)
-        except OSError as why:
-            said = f"Colours calibrated for this session only: {why}"
-    _back(table)
-    table._say(said, 4.0)
+            taken = calibration.take(frame, colours)
+        except ValueError as why:
+            table.say(str(why), 4.0)
+            return self
+        except Exception:  # a reader bug must not stop the game
+            log.exception("the colour calibration failed")
+            table.say("Calibration failed: see the log")
+            return self
+        table.dice.calibration = taken
+        said = "Colours calibrated, kept for the next games"
+        if table.calibration is not None:
+            try:
+                table.calibration.save(taken)
+            except OSError as why:
+                said = f"Colours calibrated for this session only: {why}"
+        table.say(said, 4.0)
+        return self.back.again()
 
-
-def screen_calibrate(table: Table, note: str) -> Screen:
-    prompt, _ = wanted(_game(table))
-    return Screen(kind="throw", title=LABEL, note=note or f"{prompt}\nOK: look, Back: return")
+    def screen(self, note: str) -> Screen:
+        prompt, _ = wanted(_game(self.table))
+        return Screen(kind="throw", title=LABEL, note=note or f"{prompt}\nOK: look, Back: return")

@@ -20,6 +20,13 @@ class Choices:
     def move(self, step: int) -> None:
         self.selected = (self.selected + step) % len(self.items)
 
+    def moved(self, button: str) -> bool:
+        """Up/Down moved the highlight; False for any other button."""
+        if button not in ("up", "down"):
+            return False
+        self.move(-1 if button == "up" else 1)
+        return True
+
     @property
     def value(self) -> Any:
         return self.values[self.selected]

@@ -1,96 +1,126 @@
-"""Dice entered by hand, or a camera reading to accept or correct: the buttons and screens
-over `companion.dice_entry.DiceEntry`, which knows the dice and nothing of buttons."""
+"""Dice entered by hand, or a camera reading to accept or correct: the modes over
+`companion.dice_entry.DiceEntry`, which knows the dice and nothing of buttons."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from companion.dice_entry import DiceEntry, NotSet, Read, Reading
-from companion.rules import Action, IllegalAction, Throw
+from companion.dice_entry import DiceEntry, NotSet, Read
+from companion.dice_input import Reading
+from companion.rules import Action, IllegalAction
 from companion.rules.core import dice_count
 from companion.ui.model import MenuItem, Screen
 
 from .choices import Choices
-
-if TYPE_CHECKING:
-    from companion.table import Table
+from .mode import Host, Mode
+from .play import ThrowDice, throw_of
 
 LONG_NOTE_SECONDS = 4.0
 
 
-def start_entry(table: Table, throw: Throw, note: str = "") -> None:
-    table._entry = DiceEntry.by_hand(throw)
-    table.mode = "enter"
-    if note:
-        table._say(note, LONG_NOTE_SECONDS)
+class Enter(Mode):
+    """Dice being set by hand (or a reading being corrected): the buttons go to the
+    DiceEntry; OK stores the throw once every die is set and the throw is legal."""
 
+    name = "enter"
+    LEADS_TO = ("throw",)
+    KEEPS_DICE = True
 
-def read(table: Table, throw: Throw, reading: Reading) -> None:
-    """A reading applied when sure and possible, else shown to accept or correct."""
-    entry = DiceEntry.of_reading(throw, reading, table.confidence)
-    if entry.sure:
-        apply_read(table, entry.read, entry.values, entry.finish(), "read")
-        return
-    table._entry = entry
-    items = [("Accept", "accept")] if entry.possible else []
-    items += [("Correct", "correct"), ("Read again", "again")]
-    table._choices = Choices([MenuItem(label) for label, _ in items], [v for _, v in items])
-    table.mode = "confirm"
-    table._note_until = 0.0  # the reason to check outranks older news
+    def __init__(self, table: Host, entry: DiceEntry):
+        super().__init__(table)
+        self.entry = entry
 
+    @classmethod
+    def by_hand(cls, table: Host, note: str = "") -> Enter:
+        if note:
+            table.say(note, LONG_NOTE_SECONDS)
+        return cls(table, DiceEntry.by_hand(throw_of(table)))
 
-def on_confirm(table: Table, button: str) -> None:
-    from .play import on_throw
-
-    entry = table._entry
-    if button in ("up", "down"):
-        table._choices.move(-1 if button == "up" else 1)
-    elif button == "back":
-        table._entry = None
-        table.mode = "throw"
-        table._say("Reading discarded")
-    elif table._choices.value == "accept":
-        apply_read(table, entry.read, entry.values, entry.finish(), "accepted")
-    elif table._choices.value == "correct":
-        table.mode = "enter"
-    else:
-        table._entry = None
-        table.mode = "throw"
-        on_throw(table, "ok")
-
-
-def on_enter(table: Table, button: str) -> None:
-    entry = table._entry
-    if button in ("up", "down"):
-        entry.step(1 if button == "up" else -1)
-    elif button == "select":
-        entry.next()
-    elif button == "back":
-        if not entry.back():
-            table.mode = "throw"
-            table._entry = None
-            table._say("Entry cancelled")
-    else:
-        try:
-            action = entry.finish()
-        except (NotSet, IllegalAction) as why:
-            table._say(str(why))
-            return
-        if entry.read is None:
-            table._apply(action)
+    def on(self, button: str) -> Mode:
+        entry = self.entry
+        if button in ("up", "down"):
+            entry.step(1 if button == "up" else -1)
+        elif button == "select":
+            entry.next()
+        elif button == "back":
+            if not entry.back():
+                self.table.say("Entry cancelled")
+                return ThrowDice(self.table)
         else:
-            apply_read(table, entry.read, entry.values, action, "corrected")
+            try:
+                action = entry.finish()
+            except (NotSet, IllegalAction) as why:
+                self.table.say(str(why))
+                return self
+            if entry.read is None:
+                return self.table.apply(action) or self
+            return apply_read(self.table, entry.read, entry.values, action, "corrected") or self
+        return self
+
+    def screen(self, note: str) -> Screen:
+        entry = self.entry
+        return self.table.game_screen("enter", f"Enter {dice_count(entry.throw.count)}", note,
+                                      entry=entry.shown(), colours=entry.colours(),
+                                      cursor=entry.cursor, flagged=tuple(sorted(entry.flagged)))
 
 
-def apply_read(table: Table, camera: Read, values: Sequence[int], action: Action,
-               how: str) -> None:
+def read(table: Host, reading: Reading) -> Mode:
+    """A reading applied when sure and possible (the mode the new state needs), else
+    shown to accept or correct."""
+    entry = DiceEntry.of_reading(throw_of(table), reading, table.confidence)
+    if entry.sure:
+        done = apply_read(table, entry.read, entry.values, entry.finish(), "read")
+        if done is not None:
+            return done
+    table.hush()  # the reason to check outranks older news
+    return Confirm(table, entry)
+
+
+class Confirm(Mode):
+    """A camera reading to check: Accept (when the rules accept it), Correct (the dice
+    entry over it) or Read again; Back discards it."""
+
+    name = "confirm"
+    LEADS_TO = ("throw", "enter", "reading")
+    KEEPS_DICE = True
+
+    def __init__(self, table: Host, entry: DiceEntry):
+        super().__init__(table)
+        self.entry = entry
+        items = [("Accept", "accept")] if entry.possible else []
+        items += [("Correct", "correct"), ("Read again", "again")]
+        self.choices = Choices([MenuItem(label) for label, _ in items], [v for _, v in items])
+
+    def on(self, button: str) -> Mode:
+        entry, table = self.entry, self.table
+        if self.choices.moved(button):
+            return self
+        if button == "back":
+            table.say("Reading discarded")
+            return ThrowDice(table)
+        if self.choices.value == "accept":
+            return apply_read(table, entry.read, entry.values, entry.finish(), "accepted") or self
+        if self.choices.value == "correct":
+            return Enter(table, entry)
+        return ThrowDice(table).on("ok")
+
+    def screen(self, note: str) -> Screen:
+        entry = self.entry
+        return self.table.game_screen("confirm", "Camera read", note or entry.why,
+                                      entry=entry.shown(cursor=False),
+                                      colours=entry.colours(cursor=False),
+                                      flagged=tuple(sorted(entry.flagged)),
+                                      menu=self.choices.menu())
+
+
+def apply_read(table: Host, camera: Read, values: Sequence[int], action: Action,
+               how: str) -> Mode | None:
     """Apply a throw the camera read (`values` as the players let them stand, in the
-    order shown), then keep its frame labelled with them, if photos are kept."""
-    if not table._apply(action):
-        return
-    if table.photos is None or camera.seen is None:
-        return
+    order shown), then keep its frame labelled with them, if photos are kept. The mode
+    the new state needs; None when the throw was not stored."""
+    after = table.apply(action)
+    if after is None or table.photos is None or camera.seen is None:
+        return after
     from vision.kept_photos import labelled
 
     dice = labelled(list(camera.values), camera.boxes(), list(values))
@@ -98,19 +128,5 @@ def apply_read(table: Table, camera: Read, values: Sequence[int], action: Action
         if how == "corrected" and tuple(values) == camera.values:
             how = "accepted"  # "Correct" chosen, nothing changed
         table.photos.keep(camera.seen.frame, dice, game=table.game_id,
-                          step=len(table._actions) - 1, how=how)
-
-
-def screen_confirm(table: Table, note: str) -> Screen:
-    entry = table._entry
-    return table._game_screen("confirm", "Camera read", note or entry.why,
-                              entry=entry.shown(cursor=False),
-                              colours=entry.colours(cursor=False),
-                              flagged=tuple(sorted(entry.flagged)), menu=table._choices.menu())
-
-
-def screen_enter(table: Table, note: str) -> Screen:
-    entry = table._entry
-    return table._game_screen("enter", f"Enter {dice_count(entry.throw.count)}", note,
-                              entry=entry.shown(), colours=entry.colours(),
-                              cursor=entry.cursor, flagged=tuple(sorted(entry.flagged)))
+                          step=table.steps - 1, how=how)
+    return after

@@ -2,49 +2,46 @@
 
 A game whose screen module (`companion.ui.games.for_game`) has `pages(state, names)` and
 `PAGES_LABEL` gets a game menu item of that name. Up/Down flip the pages, any other
-button goes back to the screen they were opened from; nothing here changes the game.
+button goes back to the mode they were opened from; nothing here changes the game.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from companion.ui import games
 from companion.ui.model import Screen
 
-if TYPE_CHECKING:
-    from companion.table import Table
+from .mode import Host, Mode
 
 
-def label(table: Table) -> str:
+def label(state) -> str:
     """The game menu item opening the pages; "" for a game without pages."""
-    module = games.for_game(table.state.game)
+    module = games.for_game(state.game)
     return getattr(module, "PAGES_LABEL", "") if hasattr(module, "pages") else ""
 
 
-def open_pages(table: Table) -> None:
-    """Show the first page; a reading in progress is stopped (the throw waits)."""
-    if table.mode == "reading":
-        table.dice.cancel()
-        table.mode = "throw"
-    if table.mode != "pages":
-        table._pages_from = table.mode
-    table.mode, table._page = "pages", 0
+class Pages(Mode):
+    """The game's pages over `back` (a reading in progress stopped: the throw waits)."""
 
+    name = "pages"
+    LEADS_TO = ("decide", "throw", "confirm", "enter", "draw_group", "draw", "over")
 
-def _pages(table: Table) -> tuple[Screen, ...]:
-    return games.for_game(table.state.game).pages(table.state, table.names)
+    def __init__(self, table: Host, back: Mode):
+        super().__init__(table)
+        self.back = back.settled()
+        self.page = 0
 
+    def _pages(self) -> tuple[Screen, ...]:
+        return games.for_game(self.table.state.game).pages(self.table.state, self.table.names)
 
-def on_pages(table: Table, button: str) -> None:
-    if button in ("up", "down"):
-        table._page = (table._page + (-1 if button == "up" else 1)) % len(_pages(table))
-    else:
-        table.mode = table._pages_from
+    def on(self, button: str) -> Mode:
+        if button not in ("up", "down"):
+            return self.back
+        self.page = (self.page + (-1 if button == "up" else 1)) % len(self._pages())
+        return self
 
-
-def screen_pages(table: Table, note: str) -> Screen:
-    pages = _pages(table)
-    page = pages[min(table._page, len(pages) - 1)]
-    return dataclasses.replace(page, note=note) if note else page
+    def screen(self, note: str) -> Screen:
+        pages = self._pages()
+        page = pages[min(self.page, len(pages) - 1)]
+        return dataclasses.replace(page, note=note) if note else page

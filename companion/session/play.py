@@ -11,7 +11,6 @@ screen's hint then names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion import advice as advisors
 from companion.rules import Action, Draw, State, Throw, actor
@@ -20,9 +19,7 @@ from companion.ui import games
 from companion.ui.model import MenuItem, Screen
 
 from .choices import Choices
-
-if TYPE_CHECKING:
-    from companion.table import Table
+from .mode import Host, Mode
 
 OVER_HOLD_SECONDS = 3.0
 """How long the final standings stay on screen whatever is pressed: the throw that ends a
@@ -30,21 +27,19 @@ game is often followed by quick presses meant for the game, which must not start
 next one over the standings before anyone has read them."""
 
 
-def mode_of(table: Table, state: State) -> str:
-    """The mode a state needs: "over", "throw", "draw" (or "draw_group", see `draw`) or
-    "decide"; its menu is made."""
+def mode_for(table: Host, state: State) -> Mode:
+    """The mode a state needs, asked of the rules alone: the standings, a throw, a card
+    to name (`draw`) or a decision."""
     if state.is_over():
-        table._over_at = table._clock()
-        return "over"
+        return Over(table, table.clock())
     chance = state.chance()
     if isinstance(chance, Throw):
-        return "throw"
+        return ThrowDice(table)
     if isinstance(chance, Draw):
-        from .draw import start
+        from .draw import naming
 
-        return start(table, chance)
-    table._choices = decision_menu(table, state)
-    return "decide"
+        return naming(table, chance)
+    return Decide(table, decision_menu(table, state))
 
 
 def out_of_turn(state: State, legal: Sequence[Action] | None = None) -> list[Action]:
@@ -55,99 +50,97 @@ def out_of_turn(state: State, legal: Sequence[Action] | None = None) -> list[Act
             if a.get("by") is not None and actor(state, a) != now]
 
 
-def out_of_turn_item(table: Table, state: State, action: Action) -> MenuItem:
+def out_of_turn_item(table: Host, state: State, action: Action) -> MenuItem:
     """An out-of-turn action as a menu item: the asking seat's name, then its label."""
     seat = actor(state, action)
     who = table.names[seat] if 0 <= seat < len(table.names) else f"P{seat + 1}"
-    label = table._named(state.label(action))
+    label = table.named(state.label(action))
     return MenuItem(label if label.startswith(f"{who} ") else f"{who}: {label}")
 
 
-def decision_menu(table: Table, state: State) -> Choices:
+def decision_menu(table: Host, state: State) -> Choices:
     """The active player's legal actions ranked best first by the advice, odds beside
     each; then the actions others may take out of turn, never ranked."""
     legal = state.legal_actions()
     others = out_of_turn(state, legal)
     own = [a for a in legal if a not in others]
-    ranked = [a for a in table._advice(state) if a.action in own]
+    ranked = [a for a in table.advice(state) if a.action in own]
     odds = {a.action: a for a in ranked}
     order = list(odds) + [a for a in own if a not in odds]
     items = []
     for action in order:
         advice = odds.get(action)
         items.append(MenuItem(
-            table._named(state.label(action)), advisors.odds_text(advice) if advice else "",
+            table.named(state.label(action)), advisors.odds_text(advice) if advice else "",
             bool(advice and advice.best),
         ))
     items += [out_of_turn_item(table, state, action) for action in others]
     return Choices(items, order + others, odds=advisors.odds_label(state.game, ranked))
 
 
-def on_decide(table: Table, button: str) -> None:
-    if button in ("up", "down"):
-        table._choices.move(-1 if button == "up" else 1)
-    elif button in ("select", "ok"):
-        table._apply(table._choices.value)
-    else:
-        table._say("Hold Back to undo")
-
-
-def on_throw(table: Table, button: str) -> None:
-    if button == "ok":
-        if table.dice is None:
-            table._say("No camera: Select to enter")
-            return
-        table.dice.start(table._throw())
-        table.mode = "reading"
-        table.tick()
-    elif button == "select":
-        from .entry import start_entry
-
-        start_entry(table, table._throw())
-    elif button == "back":
-        table._say("Hold Back to undo")
-    else:
-        dice = table.dice
-        how = f"OK {dice.verb}s, Select enters" if dice else "Select enters the dice"
-        table._say(f"Nothing to choose: {how}")
-
-
-def on_reading(table: Table, button: str) -> None:
-    if button == "back":
-        table.dice.cancel()
-        table.mode = "throw"
-        table._say("Reading stopped")
-    else:
-        table._say("Reading the dice...")
-
-
-def on_over(table: Table, button: str) -> None:
-    if table._clock() < table._over_at + OVER_HOLD_SECONDS:
-        return  # the standings (and the news of the last throw) stay
-    if button in ("select", "ok"):
-        from .setup import to_setup
-
-        to_setup(table, "options")
-    else:
-        table._say("Game over: OK for a new one")
-
-
-def _whose(table: Table) -> str:
+def whose(table: Host) -> str:
     player = table.state.current_player()
     return table.names[player] if 0 <= player < len(table.names) else ""
 
 
-def screen_decide(table: Table, note: str) -> Screen:
-    return table._game_screen("turn", _whose(table), note, menu=table._choices.menu())
+class Decide(Mode):
+    """A decision: the ranked menu of the legal actions; Select or OK applies one."""
+
+    name = "decide"
+
+    def __init__(self, table: Host, choices: Choices):
+        super().__init__(table)
+        self.choices = choices
+
+    def on(self, button: str) -> Mode:
+        if self.choices.moved(button):
+            return self
+        if button in ("select", "ok"):
+            return self.table.apply(self.choices.value) or self
+        self.table.say("Hold Back to undo")
+        return self
+
+    def screen(self, note: str) -> Screen:
+        return self.table.game_screen("turn", whose(self.table), note, menu=self.choices.menu())
 
 
-def screen_throw(table: Table, note: str) -> Screen:
-    throw = table._throw()
-    title = table._named(throw.why) if throw.why else f"Throw {dice_count(throw.count)}"
-    return table._game_screen("throw", title, note, hint=_throw_hint(table))
+def throw_of(table: Host) -> Throw:
+    return table.state.chance()
 
 
-def _throw_hint(table: Table) -> str:
+class ThrowDice(Mode):
+    """Dice to throw: OK reads them (or rolls them virtually), Select enters them."""
+
+    name = "throw"
+    LEADS_TO = ("reading", "enter")
+
+    def on(self, button: str) -> Mode:
+        table = self.table
+        if button == "ok":
+            if table.dice is None:
+                table.say("No camera: Select to enter")
+                return self
+            table.dice.start(throw_of(table))
+            return Reading(table)
+        if button == "select":
+            from .entry import Enter
+
+            return Enter.by_hand(table)
+        if button == "back":
+            table.say("Hold Back to undo")
+        else:
+            dice = table.dice
+            how = f"OK {dice.verb}s, Select enters" if dice else "Select enters the dice"
+            table.say(f"Nothing to choose: {how}")
+        return self
+
+    def screen(self, note: str) -> Screen:
+        throw = throw_of(self.table)
+        title = self.table.named(throw.why) if throw.why else f"Throw {dice_count(throw.count)}"
+        return self.table.game_screen("throw", title, note, hint=_throw_hint(self.table))
+
+
+def _throw_hint(table: Host) -> str:
     asking = askers(table)
     if asking:  # the game menu holds what others may do: one line for each button
         how = f"OK: {table.dice.verb}, Select: by hand" if table.dice else "Select: enter dice"
@@ -157,7 +150,7 @@ def _throw_hint(table: Table) -> str:
     return f"OK: {table.dice.verb} the dice\nSelect: enter by hand"
 
 
-def askers(table: Table) -> str:
+def askers(table: Host) -> str:
     """"Hold Select: act (Bob)" while seats may act out of turn ("" while none may);
     the game's screen module may say what they may do (`ASKING`, by action kind: "Hold
     Select: gift (Bob)"). The names last and in brackets, so long ones still fit."""
@@ -172,11 +165,54 @@ def askers(table: Table) -> str:
     return f"Hold Select: {said.pop() if len(said) == 1 else 'act'} ({names})"
 
 
-def screen_reading(table: Table, note: str) -> Screen:
-    waiting = getattr(table.dice, "waiting_for", "")  # a hand over the tray, say
-    hint = f"{waiting}\nBack: stop reading" if waiting else "Back: stop reading"
-    return table._game_screen("throw", "Reading the dice...", note, hint=hint)
+class Reading(Mode):
+    """The dice source is reading (`Table.tick` polls it); Back stops it."""
+
+    name = "reading"
+    LEADS_TO = ("throw", "confirm", "enter")
+
+    def on(self, button: str) -> Mode:
+        if button == "back":
+            self.table.dice.cancel()
+            self.table.say("Reading stopped")
+            return ThrowDice(self.table)
+        self.table.say("Reading the dice...")
+        return self
+
+    def stop(self) -> None:
+        self.table.dice.cancel()
+
+    def settled(self) -> Mode:
+        self.stop()
+        return ThrowDice(self.table)
+
+    def screen(self, note: str) -> Screen:
+        waiting = getattr(self.table.dice, "waiting_for", "")  # a hand over the tray, say
+        hint = f"{waiting}\nBack: stop reading" if waiting else "Back: stop reading"
+        return self.table.game_screen("throw", "Reading the dice...", note, hint=hint)
 
 
-def screen_over(table: Table, note: str) -> Screen:
-    return table._game_screen("over", "Game over", note, winners=tuple(table.state.winners()))
+class Over(Mode):
+    """The final standings; OK or Select (once they have been shown a while) sets up
+    the next game."""
+
+    name = "over"
+    LEADS_TO = ("setup_options",)
+
+    def __init__(self, table: Host, since: float):
+        super().__init__(table)
+        self.since = since  # when the game ended (-inf: read before, no hold)
+
+    def on(self, button: str) -> Mode:
+        if self.table.clock() < self.since + OVER_HOLD_SECONDS:
+            return self  # the standings (and the news of the last throw) stay
+        if button in ("select", "ok"):
+            from .setup import to_setup
+
+            return to_setup(self.table, "options")
+        self.table.say("Game over: OK for a new one")
+        return self
+
+    def screen(self, note: str) -> Screen:
+        return self.table.game_screen("over", "Game over", note,
+                                      winners=tuple(self.table.state.winners()))

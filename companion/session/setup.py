@@ -2,132 +2,130 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion import rules
-from companion.rules import IllegalAction
-from companion.store import StoreError
 from companion.ui.model import MenuItem, Screen
 
 from . import calibrate
 from .choices import Choices
-
-if TYPE_CHECKING:
-    from companion.table import Table
+from .mode import Host, Mode
 
 
-def to_setup(table: Table, step: str) -> None:
-    """Show setup screen `step` ("game", "players" or "options"); no game in play."""
-    table._overlay = None
-    table.state = table.game_id = table._game = None
-    table._actions = []
-    table.mode = f"setup_{step}"
-    if step == "game":
+def to_setup(table: Host, step: str) -> Mode:
+    """Setup screen `step` ("game", "players" or "options"); no game in play."""
+    table.end_game()
+    return {"game": SetupGame, "players": SetupPlayers, "options": SetupOptions}[step](table)
+
+
+class SetupGame(Mode):
+    """Which game: every registered game, the one chosen last highlighted."""
+
+    name = "setup_game"
+    LEADS_TO = ("setup_players",)
+
+    def __init__(self, table: Host):
+        super().__init__(table)
         names = sorted(rules.GAMES)
-        chosen = table._chosen_game
-        table._choices = Choices([MenuItem(rules.GAMES[n].title) for n in names], names,
-                                 names.index(chosen) if chosen in names else 0)
-    elif step == "players":
-        game = rules.get(table._chosen_game)
+        chosen = table.chosen.game
+        self.choices = Choices([MenuItem(rules.GAMES[n].title) for n in names], names,
+                               names.index(chosen) if chosen in names else 0)
+
+    def on(self, button: str) -> Mode:
+        if self.choices.moved(button):
+            return self
+        if button in ("select", "ok"):
+            self.table.chosen.game = self.choices.value
+            self.table.chosen.options = {}
+            return SetupPlayers(self.table)
+        self.table.say("Choose a game first")
+        return self
+
+    def screen(self, note: str) -> Screen:
+        return Screen(kind="setup", title="Choose a game", menu=self.choices.menu(), note=note)
+
+
+class SetupPlayers(Mode):
+    """How many players, within the game's bounds."""
+
+    name = "setup_players"
+    LEADS_TO = ("setup_game", "setup_options")
+
+    def __init__(self, table: Host):
+        super().__init__(table)
+        game = rules.get(table.chosen.game)
         counts = list(range(game.min_players, game.max_players + 1))
-        wanted = min(max(table._chosen_players, counts[0]), counts[-1])
-        table._choices = Choices([MenuItem(f"{n} players") for n in counts], counts,
-                                 counts.index(wanted))
-    else:
-        table._choices = _options_menu(table, 0)
+        wanted = min(max(table.chosen.players, counts[0]), counts[-1])
+        self.choices = Choices([MenuItem(_players(n)) for n in counts], counts,
+                               counts.index(wanted))
+
+    def on(self, button: str) -> Mode:
+        if self.choices.moved(button):
+            return self
+        if button in ("select", "ok"):
+            self.table.chosen.players = self.choices.value
+            return SetupOptions(self.table)
+        return SetupGame(self.table)
+
+    def screen(self, note: str) -> Screen:
+        return Screen(kind="setup", title=rules.get(self.table.chosen.game).title,
+                      menu=self.choices.menu(), note=note, hint="How many players?")
 
 
-def _options_menu(table: Table, selected: int) -> Choices:
-    game = rules.get(table._chosen_game)
-    chosen = game.check_options(table._chosen_options)
-    items = [MenuItem("Start game")]
-    for option in game.options:
-        value = chosen[option.name]
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        items.append(MenuItem(option.name.replace("_", " ").capitalize(), shown))
-    values = [None, *(o.name for o in game.options)]
-    if calibrate.wanted(game.name):
-        kept = "kept" if getattr(table.dice, "calibration", None) is not None else ""
-        items.append(MenuItem(calibrate.LABEL, kept))
-        values.append(calibrate.LABEL)
-    return Choices(items, values, selected)
+def _players(count: int) -> str:
+    return "1 player" if count == 1 else f"{count} players"
 
 
-def on_game(table: Table, button: str) -> None:
-    if button in ("up", "down"):
-        table._choices.move(-1 if button == "up" else 1)
-    elif button in ("select", "ok"):
-        table._chosen_game = table._choices.value
-        table._chosen_options = {}
-        to_setup(table, "players")
-    else:
-        table._say("Choose a game first")
+class SetupOptions(Mode):
+    """Start game, then each option (Select steps through its choices), then the colour
+    calibration where the game asks for one."""
 
+    name = "setup_options"
+    LEADS_TO = ("setup_players", "calibrate")
 
-def on_players(table: Table, button: str) -> None:
-    if button in ("up", "down"):
-        table._choices.move(-1 if button == "up" else 1)
-    elif button in ("select", "ok"):
-        table._chosen_players = table._choices.value
-        to_setup(table, "options")
-    else:
-        to_setup(table, "game")
+    def __init__(self, table: Host, selected: int = 0):
+        super().__init__(table)
+        self.choices = self._menu(selected)
 
+    def _menu(self, selected: int) -> Choices:
+        game = rules.get(self.table.chosen.game)
+        chosen = game.check_options(self.table.chosen.options)
+        items = [MenuItem("Start game")]
+        for option in game.options:
+            value = chosen[option.name]
+            shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+            items.append(MenuItem(option.name.replace("_", " ").capitalize(), shown))
+        values = [None, *(o.name for o in game.options)]
+        if calibrate.wanted(game.name):
+            kept = "kept" if getattr(self.table.dice, "calibration", None) is not None else ""
+            items.append(MenuItem(calibrate.LABEL, kept))
+            values.append(calibrate.LABEL)
+        return Choices(items, values, selected)
 
-def on_options(table: Table, button: str) -> None:
-    if button in ("up", "down"):
-        table._choices.move(-1 if button == "up" else 1)
-    elif button == "back":
-        to_setup(table, "players")
-    elif table._choices.value is None:
-        start_game(table)
-    elif table._choices.value == calibrate.LABEL:
-        calibrate.open_calibration(table)
-    else:
-        name = table._choices.value
-        game = rules.get(table._chosen_game)
-        option = next(o for o in game.options if o.name == name)
-        current = game.check_options(table._chosen_options)[name]
-        table._chosen_options[name] = option.choices[
+    def again(self) -> Mode:
+        return SetupOptions(self.table, self.choices.selected)
+
+    def on(self, button: str) -> Mode:
+        table = self.table
+        if self.choices.moved(button):
+            return self
+        if button == "back":
+            return SetupPlayers(table)
+        value = self.choices.value
+        if value is None:
+            chosen = table.chosen
+            return table.begin(chosen.game, chosen.players, chosen.options, chosen.names) or self
+        if value == calibrate.LABEL:
+            return calibrate.Calibrate(table, self)
+        game = rules.get(table.chosen.game)
+        option = next(o for o in game.options if o.name == value)
+        current = game.check_options(table.chosen.options)[value]
+        table.chosen.options[value] = option.choices[
             (option.choices.index(current) + 1) % len(option.choices)
         ]
-        table._choices = _options_menu(table, table._choices.selected)
+        self.choices = self._menu(self.choices.selected)
+        return self
 
-
-def screen_game(table: Table, note: str) -> Screen:
-    return Screen(kind="setup", title="Choose a game", menu=table._choices.menu(), note=note)
-
-
-def screen_players(table: Table, note: str) -> Screen:
-    title = rules.get(table._chosen_game).title
-    return Screen(kind="setup", title=title, menu=table._choices.menu(),
-                  note=note, hint="How many players?")
-
-
-def screen_options(table: Table, note: str) -> Screen:
-    title = f"{rules.get(table._chosen_game).title}, {table._chosen_players} players"
-    return Screen(kind="setup", title=title, menu=table._choices.menu(),
-                  note=note, hint="Select: change or start")
-
-
-def start_game(table: Table) -> None:
-    """Store a new game with the players and options chosen, and take it up."""
-    from companion.table import default_names, given_names
-
-    game = rules.get(table._chosen_game)
-    try:  # the rules accept players and options before anything is stored
-        options = game.check_options(table._chosen_options)
-        game.new(table._chosen_players, options)
-    except IllegalAction as why:
-        table._say(str(why))
-        return
-    own = game.default_names(table._chosen_players, options)
-    names = default_names(table._chosen_players, table._chosen_names, own)
-    try:
-        game_id = table.store.new_game(game.name, table._chosen_players, options, names,
-                                       version=game.version)
-    except StoreError as why:
-        table._notice = str(why)
-        return
-    table._chosen_names = given_names(names, own)
-    table._play(game_id, game, table._chosen_players, options, names, [])
+    def screen(self, note: str) -> Screen:
+        chosen = self.table.chosen
+        title = f"{rules.get(chosen.game).title}, {_players(chosen.players)}"
+        return Screen(kind="setup", title=title, menu=self.choices.menu(),
+                      note=note, hint="Select: change or start")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dice_entry import DiceEntry, NotSet, Reading
+from companion.dice_entry import DiceEntry, NotSet
+from companion.dice_input import Reading
 from companion.rules import Action, IllegalAction, Throw
 from tests.fake_games import DICE
 

@@ -2,25 +2,64 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion import rules
-from companion.session.modes import MODES
+from companion.dice_input import VirtualDice
+from companion.session.modes import MODES, STATE_MODES
 from companion.table import Setup, Table
 from companion.ui.dice import COLOUR_TAGS
+from hardware.buttons import ButtonEvent
+from hardware.camera import VirtualRoller
 from tests.fake_games import COLOURS as FAKE_COLOURS
 from tests.fake_games import registered
 from vision.reading import COLOURS
 
 
 def test_every_mode_leads_only_to_modes_of_the_table():
-    assert {m for mode in MODES.values() for m in mode.leads_to} <= set(MODES)
+    assert {m for mode in MODES.values() for m in mode.LEADS_TO} <= set(MODES)
+    assert set(STATE_MODES) <= set(MODES)
+
+
+SIDE_TRIPS = ("menu", "abandon", "pages", "calibrate")
+"""Modes opened over another, which they return to."""
+
+
+@pytest.mark.parametrize("game", ["charity", "solo", "charidice", "216", "sixseven"])
+def test_random_presses_move_only_where_the_modes_say(store, monkeypatch, game):
+    """Every short and long press over random games: a mode's buttons lead to itself,
+    its LEADS_TO, the mode a new state needs, or back under a side trip."""
+    registered(monkeypatch, screens=True)
+    rng = random.Random(7)
+    table = Table(store, Setup(game, 2, start="options"), dice=VirtualDice(VirtualRoller(7)),
+                  deck_rng=rng if game != "solo" else None, clock=lambda: 1e9)
+    under = []  # the modes side trips were opened over
+    for _ in range(1500):
+        before = table.mode
+        button, long = rng.choice(BUTTONS)
+        table.handle(ButtonEvent(button, long))
+        after = table.mode
+        if before not in SIDE_TRIPS:
+            under = [before]
+        if long and button == "select" and table.game_id is not None:
+            assert after == "menu" or before == "menu"
+            continue
+        allowed = {before, *MODES[before].LEADS_TO, *STATE_MODES}
+        if before in SIDE_TRIPS:
+            allowed |= {"throw" if m == "reading" else m for m in under}
+        assert after in allowed, (before, button, long, after)
+
+
+BUTTONS = [(b, False) for b in ("up", "down", "select", "back", "ok")] * 4 + [
+    ("back", True), ("select", True)]
 
 
 def test_a_setup_without_a_game_starts_from_the_first_registered_game(store):
     table = Table(store, Setup(), clock=lambda: 0.0)
     first = next(iter(rules.GAMES))
-    assert Setup().game is None and table._chosen_game == first
+    assert Setup().game is None
     assert table.screen().menu.items[table.screen().menu.selected].label == rules.get(first).title
 
 

@@ -12,6 +12,7 @@ from table_helpers import choose, enter_faces, press
 
 from companion.dice_input import VirtualDice
 from companion.rules import Action
+from companion.session import draw
 from companion.table import Setup, Table
 from hardware.camera import VirtualRoller
 from tests.fake_games import CHARITY, OBJECTIVES, SCORE, SOLO, registered
@@ -231,8 +232,10 @@ def test_a_game_with_card_groups_names_a_card_group_first_back_returns(store, mo
 def test_a_group_left_empty_is_not_offered(store, monkeypatch):
     registered(monkeypatch, screens=True)
     table = started(store, "solo")
-    table._show(replace(table.state, deck=tuple(int(SCORE[n] != 5) for n in OBJECTIVES)))
-    assert table.mode == "draw_group" and labels(table) == [f"Worth {n}" for n in range(1, 5)]
+    state = replace(table.state, deck=tuple(int(SCORE[n] != 5) for n in OBJECTIVES))
+    naming = draw.naming(table, state.chance())
+    assert naming.name == "draw_group"
+    assert [item.label for item in naming.choices.items] == [f"Worth {n}" for n in range(1, 5)]
 
 
 def test_a_virtual_deck_draws_one_from_the_groups(store, monkeypatch):

@@ -323,7 +323,7 @@ def test_a_live_camera_says_where_it_saw_the_dice_in_the_settled_frame():
     result = None
     for _ in range(20):  # still frames until two reads agree
         result = result or dice.poll()
-    assert result.dice == (4, 2) and result.seen.frame is camera.frame
+    assert result.values == (4, 2) and result.seen.frame is camera.frame
     assert result.seen.boxes == ((0, 0, 15, 15), (20, 0, 35, 15))
 
 
@@ -564,7 +564,7 @@ def test_a_camera_frozen_on_the_last_throw_never_reads_it_again(store):
     throw = rules.Throw(2)
     dice.start(throw)
     results = [dice.poll() for _ in range(20)]
-    assert [r.dice for r in results if r is not None] == [(5, 1)]
+    assert [r.values for r in results if r is not None] == [(5, 1)]
     camera.frozen = True
     dice.start(throw)  # the dice picked up and thrown again: OK
     assert [dice.poll() for _ in range(40)] == [None] * 40
@@ -603,7 +603,7 @@ def test_a_dark_view_waits_saying_too_dark_and_ends_in_entry_saying_why(store):
     assert dice.waiting_for == "Too dark"
     camera.level = 70.0  # the lamp on
     results = [dice.poll() for _ in range(30)]
-    assert [r.dice for r in results if r is not None] == [(5, 1)]
+    assert [r.values for r in results if r is not None] == [(5, 1)]
     camera.level = 6.0
     dice.start(throw)
     assert [dice.poll() for _ in range(30)] == [None] * 30
@@ -639,7 +639,7 @@ def test_the_lamp_turned_on_mid_throw_reads_the_dice_on_a_round_tray_on_wood(dar
     assert [dice.poll() for _ in range(dark_frames)] == [None] * dark_frames
     lamp.level = 1.0
     results = [dice.poll() for _ in range(60)]
-    assert [r.dice for r in results if r is not None] == [(5, 1)]
+    assert [r.values for r in results if r is not None] == [(5, 1)]
 
 
 def test_a_lone_black_die_on_black_felt_is_read_not_taken_for_the_dark():
@@ -658,7 +658,7 @@ def test_a_lone_black_die_on_black_felt_is_read_not_taken_for_the_dark():
     dice = CameraDice(Felt(), live=True)
     dice.start(rules.Throw(1))
     results = [dice.poll() for _ in range(30)]
-    assert [r.dice for r in results if r is not None] == [(1,)]
+    assert [r.values for r in results if r is not None] == [(1,)]
 
 
 def test_a_covered_lens_sending_the_same_black_frame_is_too_dark_not_frozen():
@@ -695,7 +695,7 @@ def test_presses_at_the_wrong_moment_change_nothing_and_say_why(store):
         press(table, button)
         assert table.state.to_json() == before and table.steps == steps == len(stored(store, table))
         assert table.mode == "throw" and table.screen().note == why
-    table.mode = "decide"  # not waiting for dice: a reading is refused
+    press(table, "select")  # the dice entered by hand: a reading is refused
     table.reading((1, 2, 3, 4, 5, 6), (1.0,) * 6)
     assert table.screen().note == "Not waiting for dice now" and table.steps == steps
 

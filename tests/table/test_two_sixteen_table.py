@@ -46,7 +46,7 @@ def fewest(menu_size: int, at: int, to: int) -> list[str]:
 
 def name_card(table, name: str) -> int:
     """Name `name` from the draw screen in the fewest presses; returns how many."""
-    groups = [label for label, _ in table._card_groups]
+    groups = [item.label for item in table.screen().menu.items]
     group = groups.index(CARDS[name].colour.capitalize())
     presses = fewest(len(groups), table.screen().menu.selected, group) + ["select"]
     press(table, *presses)
@@ -111,7 +111,8 @@ def test_a_reroll_asks_the_camera_for_the_dice_rolled_again_only(store):
     press(table, "ok")
     assert table.mode == "decide" and table.state.dice == (1, 4, 4)
     reroll = Action("reroll", dice=(1, 4))
-    choose(table, table._choices.values.index(reroll))
+    choose(table, [item.label for item in table.screen().menu.items].index(
+        table.state.label(reroll)))
     assert table.mode == "throw" and table.screen().title == "P1: second roll, 2 dice"
     press(table, "ok")
     assert [(e.count, e.values) for e in asked] == [(3, frozenset(range(1, 7))),
@@ -138,7 +139,7 @@ def new_game_from_the_menu(table, solo: bool) -> None:
     press(table, "menu")
     choose(table, len(table.screen().menu.items) - 1)  # New game
     choose(table, 1)  # Abandon, new game
-    if table._chosen_options.get("solo", False) != solo:
+    if (table.screen().menu.items[2].detail == "on") != solo:
         press(table, "down", "down", "select", "up", "up")  # the solo option toggled
     press(table, "select")  # Start game
 

@@ -1,0 +1,98 @@
+"""The game menu (long Select) over any mode of a game: back to it, the game's own
+pages where it has them, what other seats may do out of turn now, undo, the colour
+calibration where the game asks for one, a new game (asking first whether to abandon
+this one). A long Select again, or Back, returns to the mode under it unchanged."""
+
+from __future__ import annotations
+
+from companion.rules import Action
+from companion.store import StoreError
+from companion.ui.model import MenuItem, Screen
+
+from . import calibrate
+from .choices import Choices
+from .mode import Host, Mode
+from .pages import Pages
+from .pages import label as pages_label
+from .play import out_of_turn, out_of_turn_item
+from .setup import to_setup
+
+
+class GameMenu(Mode):
+    """The game menu over `under`, the mode it was opened over."""
+
+    name = "menu"
+    LEADS_TO = ("pages", "calibrate", "abandon", "setup_options")
+    TITLE = "Game menu"
+
+    def __init__(self, table: Host, under: Mode):
+        super().__init__(table)
+        self.under = under
+        state = table.state
+        others = [] if state.is_over() else out_of_turn(state)
+        pages = pages_label(state)
+        colours = [calibrate.LABEL] if calibrate.wanted(state.game) else []
+        self.choices = Choices(
+            [MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
+             *(out_of_turn_item(table, state, action) for action in others),
+             MenuItem("Undo last step"), *(MenuItem(c) for c in colours), MenuItem("New game")],
+            ["resume", *(["pages"] if pages else []), *others, "undo", *colours, "new"],
+        )
+
+    def stop(self) -> None:
+        self.under.stop()
+
+    def on(self, button: str) -> Mode:
+        table = self.table
+        if self.choices.moved(button):
+            return self
+        if button == "back":
+            return self.under
+        chosen = self.choices.value
+        if isinstance(chosen, Action):
+            return table.apply_out_of_turn(chosen, self.under)
+        if chosen == "resume":
+            return self.under
+        if chosen == "pages":
+            return Pages(table, self.under)
+        if chosen == calibrate.LABEL:
+            return calibrate.Calibrate(table, self.under)
+        if chosen == "undo":
+            return table.undo() or self.under
+        if table.state.is_over():
+            return to_setup(table, "options")
+        return Abandon(table, self.under)
+
+    def screen(self, note: str) -> Screen:
+        return Screen(kind="setup", title=self.TITLE, menu=self.choices.menu(),
+                      note=note, hint="Back: to the game")
+
+
+class Abandon(GameMenu):
+    """"Abandon this game?": Keep playing, or abandon it (kept in the store) and set
+    up a new one."""
+
+    name = "abandon"
+    LEADS_TO = ("setup_options",)
+    TITLE = "Abandon this game?"
+
+    def __init__(self, table: Host, under: Mode):
+        Mode.__init__(self, table)
+        self.under = under
+        self.choices = Choices([MenuItem("Keep playing"), MenuItem("Abandon, new game")],
+                               ["resume", "abandon"])
+
+    def on(self, button: str) -> Mode:
+        table = self.table
+        if self.choices.moved(button):
+            return self
+        if button == "back" or self.choices.value == "resume":
+            return self.under
+        try:
+            table.store.abandon(table.game_id)
+        except StoreError as why:
+            table.notice = str(why)
+            return self
+        after = to_setup(table, "options")
+        table.say("Game abandoned (kept in the store)")
+        return after
