@@ -122,7 +122,7 @@ class CameraDice:
         self._in_the_way = ""  # "frozen" or "dark", while no frame can be read for it
         self._settle_saw_dark = False  # its hand watch learnt the table in the dark
         self.calibration = None  # the table's colour calibration (companion.calibration)
-        self.seen_by: Callable[[DiceResult], None] | None = None
+        self.seen_by: Callable[[Reading], None] | None = None
         """Told every reading with its frame (the web page's last photo, companion.web)."""
 
     def frame(self):

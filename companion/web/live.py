@@ -73,12 +73,12 @@ class Live:
                       screen=game_screen if game_screen is not None else kept)
 
     def saw(self, result) -> None:
-        """A camera reading (companion.dice_input.DiceResult with its `seen`)."""
+        """A camera reading (a companion.dice_input.Reading with its `seen`)."""
         seen = getattr(result, "seen", None)
         if seen is None or seen.frame is None:
             return
         photo = Photo(seen.frame.copy(), tuple(tuple(int(c) for c in b) for b in seen.boxes),
-                      tuple(result.dice), result.colours, tuple(result.confidence))
+                      tuple(result.values), result.colours, tuple(result.confidence))
         self._publish(photo=photo, photo_id=self._snapshot.photo_id + 1)
 
     def _publish(self, **changes) -> None:
