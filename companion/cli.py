@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "read": ("read", "read dice from image files"),
     "history": ("history", "list finished games with winners and scores"),
     "replay": ("replay", "rebuild a stored game and print its state"),
+    "stats": ("stats", "per-player statistics, and whether the dice are fair"),
     "bench": ("bench", "print speed and accuracy figures"),
     "config": ("config", "show or check the configuration file"),
     "doctor": ("doctor", "check display, buttons, camera, I2C and the store"),

@@ -144,6 +144,9 @@ class Table:
         self._players = 0
         self._options: dict[str, Any] = {}
         self._actions: list[Action] = []  # the stored steps of the game, in order
+        self.web_address = ""
+        """The score-sheet page's address with its token (companion.web), shown as a QR
+        code from the game menu ("Phone page"); "" while no page is served."""
         self.calibration = calibration
         if calibration is not None and hasattr(dice, "calibration"):
             dice.calibration, problem = calibration.load()

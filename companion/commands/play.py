@@ -354,6 +354,7 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
         live = page = None
         if cfg.web.enabled:
             live, page = _web_page(cfg, store, dice, said)
+            table.web_address = page.url if page is not None else ""
         shown = status = game = None
         while True:
             if table.game_id != game:  # a new game (or the one resumed): the light may
@@ -432,7 +433,7 @@ def _web_page(cfg, store, dice, say):
         say(f"The score-sheet page cannot use port {cfg.web.port} ({error.strerror or error}): "
             "it is off; set web.port to another")
         return live, None
-    say(f"The score-sheet page is at {page.url}")
+    say(f"The score-sheet page is at {page.url} (a QR code in the game menu: Phone page)")
     return live, page
 
 

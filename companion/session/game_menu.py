@@ -17,12 +17,16 @@ from .pages import label as pages_label
 from .play import out_of_turn, out_of_turn_item
 from .setup import to_setup
 
+PHONE_PAGE = "Phone page"
+"""The item showing the score-sheet page's address as a QR code (companion.web), there
+while the page is served."""
+
 
 class GameMenu(Mode):
     """The game menu over `under`, the mode it was opened over."""
 
     name = "menu"
-    LEADS_TO = ("pages", "calibrate", "abandon", "setup_options")
+    LEADS_TO = ("pages", "calibrate", "phone", "abandon", "setup_options")
     TITLE = "Game menu"
 
     def __init__(self, table: Host, under: Mode):
@@ -35,8 +39,10 @@ class GameMenu(Mode):
         self.choices = Choices(
             [MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
              *(out_of_turn_item(table, state, action) for action in others),
-             MenuItem("Undo last step"), *(MenuItem(c) for c in colours), MenuItem("New game")],
-            ["resume", *(["pages"] if pages else []), *others, "undo", *colours, "new"],
+             MenuItem("Undo last step"), *(MenuItem(c) for c in colours),
+             *([MenuItem(PHONE_PAGE)] if table.web_address else []), MenuItem("New game")],
+            ["resume", *(["pages"] if pages else []), *others, "undo", *colours,
+             *(["phone"] if table.web_address else []), "new"],
         )
 
     def stop(self) -> None:
@@ -57,6 +63,8 @@ class GameMenu(Mode):
             return Pages(table, self.under)
         if chosen == calibrate.LABEL:
             return calibrate.Calibrate(table, self.under)
+        if chosen == "phone":
+            return PhonePage(table, self)
         if chosen == "undo":
             return table.undo() or self.under
         if table.state.is_over():
@@ -96,3 +104,29 @@ class Abandon(GameMenu):
         after = to_setup(table, "options")
         table.say("Game abandoned (kept in the store)")
         return after
+
+
+class PhonePage(Mode):
+    """The score-sheet page's address as a QR code over the game menu; any button puts
+    it away (nothing here changes the game)."""
+
+    name = "phone"
+    LEADS_TO = ("menu",)
+
+    def __init__(self, table: Host, menu: GameMenu):
+        super().__init__(table)
+        self.menu = menu
+
+    def stop(self) -> None:
+        self.menu.stop()
+
+    def on(self, button: str) -> Mode:
+        return self.menu
+
+    def screen(self, note: str) -> Screen:
+        from urllib.parse import urlsplit
+
+        from companion.ui import qr
+
+        address = self.table.web_address
+        return qr.screen(address, urlsplit(address).netloc.lower())

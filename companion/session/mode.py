@@ -44,6 +44,7 @@ class Host(Protocol):
     state: State | None
     names: tuple[str, ...]
     game_id: int | None
+    web_address: str  # the score-sheet page's address with its token, "" if not served
 
     @property
     def steps(self) -> int: ...

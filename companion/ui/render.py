@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from companion.rules import View
 
-from . import dice, games, text
+from . import dice, games, qr, text
 from .fonts import BIG, BODY, SMALL, TITLE, Face
 from .menu import DETAIL_GAP, LINE, draw_menu
 from .model import Menu, Screen
@@ -416,4 +416,5 @@ _LAYOUTS: dict[str, Callable[[Canvas, int, int, Screen], None]] = {
     "cards": _cards,
     "over": _over,
     "message": _message,
+    "qr": qr.draw,
 }

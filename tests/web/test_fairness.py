@@ -103,3 +103,34 @@ def test_a_game_that_cannot_be_replayed_is_counted_as_skipped():
     bad = Stored("risknroll", 2, [Action("throw", dice=(9,))])
     report = fairness.weigh([bad])
     assert report.skipped == 1 and "could not be replayed" in report.summary()
+
+
+def test_companion_stats_prints_the_players_and_the_dice(tmp_path, capsys):
+    import json
+
+    from companion.cli import main
+    from companion.rules.risknroll import GAME
+    from companion.store import Store
+
+    rng = random.Random(5)
+    path = tmp_path / "companion.db"
+    with Store(path) as store:
+        game = store.new_game("risknroll", 2, {}, ["Ann", "Bo"])
+        state = GAME.new(2)
+        while not state.is_over():
+            chance = state.chance()
+            action = chance.sample(rng) if chance is not None else rng.choice(
+                state.legal_actions())
+            store.append(game, action.to_json())
+            state = state.apply(action)
+        store.finish(game, state.scores(), state.winners())
+    assert main(["stats", "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann: 1 games" in out and "Risk 'n' Roll 2000: its dice, pooled" in out
+    assert "chi-square" in out and "more" in out
+    assert main(["stats", "--store", str(path), "--json", "--bias", "0.25"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (die,) = data["dice"]
+    assert die["bias"] == 0.25 and sum(die["counts"]) == die["throws"] > 0
+    assert die["throws_to_tell"] == throws_to_tell(fairness.favoured(6, 0.25))
+    assert 0 <= die["p"] <= 1 and {p["name"] for p in data["players"]} == {"Ann", "Bo"}

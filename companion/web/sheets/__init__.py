@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from companion.web.html import name_of, table
 
 SHEETS: dict[str, str] = {
+    "216": "companion.web.sheets.two_sixteen",
     "charidice": "companion.web.sheets.charidice",
+    "risknroll": "companion.web.sheets.risknroll",
+    "sixseven": "companion.web.sheets.sixseven",
 }
 """Game name -> its sheet module, imported on first use."""
 

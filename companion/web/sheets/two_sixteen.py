@@ -1,0 +1,50 @@
+"""216's score pad: the Offer of four Objective cards, each drawn as its dice (as the
+card prints them: a number as its pips, "≥4", "?", "=1" a die equal to the first, "opp"
+its opposite), with its general score and bonus; every player's total toward the
+target, and the Help cards in every hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from companion.rules.two_sixteen import AI, CARDS, TwoSixteenState
+from companion.ui.games.two_sixteen import CONDITIONS, _slots, _sum
+from companion.web.html import Raw, die, esc, name_of, table
+
+
+def card(name: str) -> str:
+    """An Objective card as its dice and conditions, with its name and scores."""
+    objective = CARDS.get(name)
+    if objective is None:
+        return f'<div class="objective">{esc(name)}</div>'
+    drawn = []
+    for kind, value, mark in _slots(objective):
+        if mark:
+            drawn.append(f'<span class="mark">{esc(mark)}</span>')
+        drawn.append(die(int(value)) if kind == "pips" else die(value, title=value))
+    for token in objective.conditions:
+        if token.startswith("no="):
+            drawn.append(f'<span class="mark">no</span>{die(int(token[3:]))}')
+        else:
+            drawn.append(f'<span class="mark">{esc(CONDITIONS.get(token) or _sum(token))}</span>')
+    return (f'<div class="objective o-{esc(objective.colour)}"><span class="dice">'
+            f'{"".join(drawn)}</span><span class="scores">{objective.general}'
+            f'<small>+{objective.bonus}</small></span><small class="name">{esc(name)}</small>'
+            "</div>")
+
+
+def sheet(state: TwoSixteenState, names: Sequence[str]) -> str:
+    turn = state.turn()
+    offer = "".join(card(name) for name in state.offer) or "<p>The Offer is not laid yet.</p>"
+    rows = []
+    for seat, total in enumerate(state.totals):
+        if state.solo and seat == AI:
+            hand = "plays none"
+        else:
+            counts = Counter(state.hands[seat])
+            hand = ", ".join(f"{n}x {c}" if n > 1 else c for c, n in counts.items()) or "none"
+        rows.append((name_of(names, seat), total, Raw(esc(hand))))
+    pad = table(("Player", f"Points (to {state.target})", "Help cards"), rows,
+                caption="Score pad", marked=[turn] if turn is not None else ())
+    return f'<h2>The Offer</h2><div class="offer">{offer}</div>{pad}'
