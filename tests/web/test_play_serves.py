@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from conftest import get
+from web_helpers import get
 
 from companion.dice_input import CameraDice
 from companion.rules import Throw
@@ -77,7 +77,7 @@ def test_a_camera_reading_is_published_with_its_frame_boxes_and_values():
     dice.start(Throw(2))
     result = dice.poll()
     photo = live.snapshot().photo
-    assert result.dice == (5, 2) and photo.values == (5, 2)
+    assert result.values == (5, 2) and photo.values == (5, 2)
     assert photo.boxes == ((1, 2, 11, 12), (20, 2, 30, 12))
     assert photo.frame is not frame and np.array_equal(photo.frame, frame)
     assert live.snapshot().photo_id == 1

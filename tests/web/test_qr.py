@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from conftest import Played
+from web_helpers import Played
 
 from companion.session.game_menu import PHONE_PAGE
 from companion.ui import qr

@@ -10,7 +10,7 @@ import socket
 import time
 
 import pytest
-from conftest import Played, get
+from web_helpers import Played, get
 
 from companion.web import server
 from companion.web.server import HEADERS, new_token

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
-from conftest import Played
+from web_helpers import Played
 
 from companion.web import sheets
 from companion.web.board import Board, replayed
