@@ -37,6 +37,32 @@ NAME_LENGTH = 10
 """The longest player name: every message naming a player fits two lines of the OLED
 with names this long ("Maximilian", "Wilhelmina"; tests/table/test_newcomer.py)."""
 OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
+_UNSHOWABLE = {"\t": "a tab", "\n": "a line break", "\r": "a line break",
+               "\x1b": "an escape character (ESC)", "\x00": "a NUL character"}
+
+
+def name_problems(names: list[str] | tuple[str, ...]) -> list[str]:
+    """What is wrong with player names, one sentence each: too long, empty, holding a
+    character no screen can show (a tab, a line break, ESC, NUL: any control or format
+    character, which would also break `history`'s lines and a terminal), or given twice
+    (two players nobody could tell apart on the screen or in the history)."""
+    import unicodedata
+
+    problems = []
+    for name in names:
+        if not name.strip():
+            problems.append(f"the name {name!r} is empty")
+        elif len(name) > NAME_LENGTH:
+            problems.append(f"the name {name!r} is longer than {NAME_LENGTH} letters")
+        odd = [c for c in name if unicodedata.category(c)[0] == "C"
+               or unicodedata.category(c) in ("Zl", "Zp")]
+        if odd:
+            what = _UNSHOWABLE.get(odd[0], f"the character U+{ord(odd[0]):04X}")
+            problems.append(f"the name {name!r} holds {what}, which no screen can show")
+    for name in dict.fromkeys(n for n in names if names.count(n) > 1):
+        problems.append(f"the name {name!r} is given twice: the players must be told apart")
+    return problems
+
 
 
 class ConfigError(ValueError):
@@ -193,7 +219,8 @@ SCHEMA: tuple[Key, ...] = (
        min=min(g.min_players for g in rules.GAMES.values()),
        max=max(g.max_players for g in rules.GAMES.values())),
     _k("game", "names", "list[str]", None,
-       f"player names in seat order, {NAME_LENGTH} letters at most (unset = P1, P2, ...)"),
+       f"player names in seat order, {NAME_LENGTH} letters at most, each once, no tabs or "
+       "other control characters (unset = P1, P2, ...)"),
     # service
     _k("service", "watchdog", "bool", True,
        "answer systemd's watchdog (WatchdogSec in the unit) while the main loop runs; "
@@ -507,8 +534,7 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
             and len(g["names"]) != g["players"]:
         errors.append(f"game.names: {len(g['names'])} names for game.players = {g['players']}")
     if g["names"] is not None and "game.names" not in rejected:
-        errors += [f"game.names: {name!r} is longer than {NAME_LENGTH} letters"
-                   for name in g["names"] if len(name) > NAME_LENGTH]
+        errors += [f"game.names: {problem}" for problem in name_problems(g["names"])]
     if errors:
         raise ConfigError(errors, path=source)
 

@@ -8,8 +8,9 @@ SQLite at all, is reported (`StoreCorrupt`) and left exactly as it is; only
 Another program's file is refused (`NotAStore`), never set aside: an SQLite database of
 other tables, or a file that is not SQLite and could not have been a store (a text
 file, a length no whole number of pages: `--store notes.txt`).
-A store this user may not write (a read-only folder or mount) can still be read:
-`Store.open_to_read`.
+A command that only reads (`history`, `replay`) opens it read-only, `Store.open_to_read`:
+it writes nothing, so it reads a store on a full disk or a read-only mount, and leaves a
+-wal left by a crash as it found it.
 
     store = Store(path)
     game_id = store.new_game("risknroll", 3, {}, ["Ann", "Bob", "Cy"])
@@ -209,7 +210,7 @@ def _decoded(row: dict, column: str, players: int | None, damage: list[str]) -> 
     what, fits = _KINDS[column]
     try:
         value = json.loads(row[column])
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested too deep for json to follow)
         damage.append(f"its {column} are not JSON")
         return None
     if not fits(value, players):
@@ -224,7 +225,7 @@ def _step(text: str) -> Any:
     step they cannot apply."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested too deep for json to follow)
         return text
 
 
@@ -266,6 +267,8 @@ class Store:
         self.path = Path(path).expanduser()
         self._lock = threading.Lock()
         if read_only:
+            if self.path.exists():
+                self._look_at_the_file()
             self._db = self._open_read_only()
             return
         try:
@@ -310,15 +313,14 @@ class Store:
 
     @classmethod
     def open_to_read(cls, path: str | Path) -> Store:
-        """The store for a command that only reads it: opened as usual, or read-only where
-        that fails for want of write access (a read-only folder, file or mount)."""
+        """The store for a command that only reads it: read-only, which writes nothing
+        (a full disk, a read-only mount, and a -wal left by a crash all stay as they
+        are: evidence, if it is damaged); opened as usual only where SQLite must first
+        roll back a transaction interrupted while the store was made."""
         try:
+            return cls(path, read_only=True)
+        except StoreNotWritable:
             return cls(path)
-        except StoreNotWritable as refused:
-            try:
-                return cls(path, read_only=True)
-            except StoreNotWritable:
-                raise refused from None
 
     # -- opening ------------------------------------------------------------------------
 
@@ -330,19 +332,7 @@ class Store:
         a transaction interrupted while the store was being created (a hot rollback
         journal) needs the rollback a writable connection makes before reading.
         """
-        try:
-            with self.path.open("rb") as f:
-                head = f.read(4096)
-                size = os.fstat(f.fileno()).st_size
-        except OSError as e:
-            raise StoreError(
-                f"The game store at {self.path} cannot be read ({e.strerror or e}); "
-                "check that this user may read and write it."
-            ) from None
-        if head[:16] != b"SQLite format 3\x00":
-            if not _once_a_store(head, size):
-                raise NotAStore(self.path, "it is not an SQLite database")
-            raise StoreCorrupt(self.path, "it is not an SQLite database")
+        self._look_at_the_file()
         try:
             db = self._connect_read_only("mode=ro")
         except sqlite3.Error as e:
@@ -356,6 +346,23 @@ class Store:
         finally:
             db.close()
         return True
+
+    def _look_at_the_file(self) -> None:
+        """Refuse, before SQLite sees it, a file that cannot be read or is not SQLite:
+        a damaged store (StoreCorrupt) or a file that never was one (NotAStore)."""
+        try:
+            with self.path.open("rb") as f:
+                head = f.read(4096)
+                size = os.fstat(f.fileno()).st_size
+        except OSError as e:
+            raise StoreError(
+                f"The game store at {self.path} cannot be read ({e.strerror or e}); "
+                "check that this user may read and write it."
+            ) from None
+        if head[:16] != b"SQLite format 3\x00" and size:
+            if not _once_a_store(head, size):
+                raise NotAStore(self.path, "it is not an SQLite database")
+            raise StoreCorrupt(self.path, "it is not an SQLite database")
 
     def _open_read_only(self) -> sqlite3.Connection:
         """A checked connection that writes nothing.
@@ -493,6 +500,8 @@ class Store:
             return _step(last[1])
 
     def load(self, game_id: int) -> GameRecord:
+        if not 0 <= game_id < 2**63:  # beyond SQLite's integers: no game has that id
+            raise NoSuchGame(f"There is no game {game_id} in the store at {self.path}.")
         with self._transaction("be read", write=False) as db:
             rows = self._records(db, "id = ?", (game_id,))
         if not rows:

@@ -1,4 +1,4 @@
-"""Folders a command writes into, checked as its command line is read: a file in the
+"""Folders and files a command names, checked as its command line is read: a file in the
 way is named in a sentence before any work starts, not found by a traceback midway."""
 
 from __future__ import annotations
@@ -20,4 +20,12 @@ def output_folder(text: str) -> str:
     except OSError as error:
         raise argparse.ArgumentTypeError(
             f"cannot make the folder {text}: {error.strerror or error}") from None
+    return text
+
+
+def store_file(text: str) -> str:
+    """A --store path (argparse `type=`): an empty one names no file, and would otherwise
+    quietly stand for the default store (`--store ""` from a script's unset variable)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path names no store: give the store's file")
     return text

@@ -14,9 +14,11 @@ import json
 import sys
 from pathlib import Path
 
+from companion.commands.folder import store_file
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--store", metavar="PATH", help="the game store (default: "
+    parser.add_argument("--store", metavar="PATH", type=store_file, help="the game store (default: "
                         "~/.local/state/companion/companion.db; the service's is "
                         "/var/lib/companion/companion.db)")
     parser.add_argument("--json", action="store_true", help="one JSON object per game and line")

@@ -17,7 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
-from companion.commands.folder import output_folder
+from companion.commands.folder import output_folder, store_file
 
 SIZES = ("128x64", "128x32")
 """The displays the screens are laid out for, as --size takes them."""
@@ -40,7 +40,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="dice from photos in DIR (one per throw), a webcam, or a virtual roller "
         "(default: the config's camera on the box, virtual dice in the simulator)",
     )
-    parser.add_argument("--store", metavar="PATH", help="the game store (default: config, then "
+    parser.add_argument("--store", metavar="PATH", type=store_file,
+                        help="the game store (default: config, then "
                         "~/.local/state/companion/companion.db)")
     parser.add_argument(
         "--config", metavar="PATH", help="config file (default /etc/companion/config.toml)"
@@ -272,11 +273,10 @@ def _setup(args, cfg, rules):
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     if names and len(names) != players:
         raise ValueError(f"{len(names)} names for {players} players")
-    from companion.config import NAME_LENGTH
+    from companion.config import name_problems
 
-    for name in names:
-        if len(name) > NAME_LENGTH:
-            raise ValueError(f"the name {name!r} is longer than {NAME_LENGTH} letters")
+    if name_problems(names):
+        raise ValueError("; ".join(name_problems(names)))
     start = "game"
     if args.game:
         start = "options" if players else "players"

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.commands.folder import store_file
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -27,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a game id from `companion history`, or a JSON export of a game "
         "(./12 for a file named 12)",
     )
-    parser.add_argument("--store", metavar="PATH", help="the game store (default: "
+    parser.add_argument("--store", metavar="PATH", type=store_file, help="the game store (default: "
                         "~/.local/state/companion/companion.db; the service's is "
                         "/var/lib/companion/companion.db)")
     parser.add_argument(
@@ -82,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
 def load(argument: str, store_path: str | None) -> dict[str, Any]:
     """The game named by GAME_ID (in the store) or FILE, as a dict of GameRecord's fields."""
-    if argument.isdigit():
+    if argument.isascii() and argument.isdigit():  # not "²", which str.isdigit() takes
         return from_store(int(argument), store_path)
     return from_file(Path(argument))
 
@@ -111,6 +113,8 @@ def from_store(game_id: int, store_path: str | None) -> dict[str, Any]:
 
 
 def from_file(path: Path) -> dict[str, Any]:
+    from companion.config import name_problems
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:  # `replay abc`: a typo of an id as likely as of a file name
@@ -119,6 +123,9 @@ def from_file(path: Path) -> dict[str, Any]:
         raise NotAGame(f"{path}: {e.strerror or e}.") from None
     except ValueError as e:
         raise NotAGame(f"{path} is not JSON ({e}).") from None
+    except RecursionError:  # json.loads recurses once a [ or {: 100000 [ in a row
+        raise NotAGame(f"{path} is not a game export: its JSON is nested too deeply.") \
+            from None
     if not isinstance(data, dict):
         raise NotAGame(f"{path} is not a game export: expected a JSON object.")
     problems = []
@@ -138,6 +145,8 @@ def from_file(path: Path) -> dict[str, Any]:
     names = data.get("names", [f"P{seat + 1}" for seat in range(players)])
     if not isinstance(names, list) or len(names) != players:
         problems.append(f"'names' must list {players} names")
+    elif all(isinstance(name, str) for name in names):
+        problems += [f"'names': {problem}" for problem in name_problems(names)]
     if problems:
         raise NotAGame(f"{path} is not a game export: {'; '.join(problems)}.")
     return {
