@@ -158,8 +158,18 @@ class LumaDisplay:
     def close(self) -> None:
         try:
             self.device.cleanup()        # blanks and switches off (unless kept), releases the bus
-        except Exception:
-            pass
+        except Exception:  # a lost OLED fails the switching off, and luma then never
+            _close_quietly(getattr(self.device, "_serial_interface", None))  # frees its bus
+
+
+def _close_quietly(serial) -> None:
+    """Release a luma serial interface (an i2c bus's descriptor), whatever it says."""
+    if serial is None:
+        return
+    try:
+        serial.cleanup()
+    except Exception:
+        pass
 
 
 class TerminalDisplay:
@@ -499,11 +509,22 @@ class ResilientDisplay:
 
 # --------------------------------------------------------------------------- from config
 
+NOP = 0xE3
+"""The no-operation command of the SSD1306, SH1106 and SSD1309: a probe that changes nothing."""
+
+
 def _open_oled(cfg, serial=None):
-    """The luma device for cfg (raises when the bus or the chip is not there)."""
+    """The luma device for cfg (raises when the bus or the chip is not there).
+
+    A missing OLED is tried every few seconds for as long as it is missing, so a try
+    must leave nothing behind: the bus this opens is closed when the chip does not
+    answer, and the chip is first asked a no-operation, so that no luma device is made
+    for an OLED that is not there (each registers an exit hook that holds it for ever).
+    """
     from luma.oled import device as oled
 
-    if serial is None:
+    own = serial is None
+    if own:
         if cfg.interface == "i2c":
             from luma.core.interface.serial import i2c
             serial = i2c(port=cfg.i2c_port, address=cfg.i2c_address)
@@ -513,7 +534,13 @@ def _open_oled(cfg, serial=None):
                          gpio_DC=cfg.spi_dc_pin, gpio_RST=cfg.spi_reset_pin,
                          bus_speed_hz=cfg.spi_speed_hz)
     cls = getattr(oled, cfg.driver)
-    return cls(serial, width=cfg.width, height=cfg.height, rotate=cfg.rotate)
+    try:
+        serial.command(NOP)
+        return cls(serial, width=cfg.width, height=cfg.height, rotate=cfg.rotate)
+    except BaseException:
+        if own:
+            _close_quietly(serial)
+        raise
 
 
 def describe_error(cfg, exc: BaseException, bus_exists: Callable[[str], bool] = os.path.exists

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -426,3 +428,81 @@ def test_dimming_disabled_with_zero():
     d = DimmingDisplay(NullDisplay(), dim_after=0, blank_after=0, clock=lambda: now[0])
     now[0] = 1e6
     assert d.tick() == "on"
+
+
+# ---------------------------------------------------------------- an OLED missing for hours
+
+class UnpluggedBus:
+    """smbus2.SMBus as luma's i2c opens it, holding a real descriptor as /dev/i2c-1 does;
+    while `plugged` is false every write fails as a missing chip does (EREMOTEIO)."""
+
+    plugged = False
+    open_buses = 0
+
+    def __init__(self, port):
+        self.fd = os.open(os.devnull, os.O_RDWR)
+        UnpluggedBus.open_buses += 1
+
+    def _write(self):
+        if not UnpluggedBus.plugged:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    def write_i2c_block_data(self, address, register, data):
+        self._write()
+
+    def i2c_rdwr(self, *messages):
+        self._write()
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+            UnpluggedBus.open_buses -= 1
+
+
+def descriptors() -> int:
+    return len(os.listdir(f"/proc/{os.getpid()}/fd"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc here")
+def test_an_oled_missing_for_hours_holds_no_more_descriptors_or_devices(monkeypatch):
+    """Each failed reopen leaked the i2c bus's descriptor (luma's device init and its
+    cleanup() never close it when the chip does not answer) and kept a luma device for
+    ever (its exit hook): +720 descriptors an hour, then the watchdog's socket could
+    not be opened and systemd killed the service. Ten simulated hours, then the OLED
+    comes, goes mid-game for ten more, and comes back: one bus open, as at the start."""
+    import atexit
+
+    import smbus2
+
+    monkeypatch.setattr(smbus2, "SMBus", UnpluggedBus)
+    monkeypatch.setattr(UnpluggedBus, "plugged", False)
+    monkeypatch.setattr(UnpluggedBus, "open_buses", 0)
+    now = [0.0]
+    cfg = replace(defaults(), display={"fallback": "none", "dim_after": 0,
+                                       "blank_after": 0}).display
+    fds, hooks = descriptors(), atexit._ncallbacks()
+    disp = open_display(cfg, say=lambda _: None, clock=lambda: now[0])
+
+    def hours(count):
+        for _ in range(int(count * 3600 / 5)):
+            now[0] += 5.0
+            disp.tick()
+
+    hours(10)
+    assert disp.failed and UnpluggedBus.open_buses == 0
+    assert (descriptors(), atexit._ncallbacks()) == (fds, hooks)
+    UnpluggedBus.plugged = True
+    hours(5 / 3600)
+    assert not disp.failed and UnpluggedBus.open_buses == 1
+    UnpluggedBus.plugged = False
+    disp.show(sample())                   # lost mid-game: closed, though it cannot blank
+    assert disp.failed and UnpluggedBus.open_buses == 0
+    hours(10)
+    UnpluggedBus.plugged = True
+    hours(5 / 3600)
+    assert not disp.failed
+    assert (descriptors(), UnpluggedBus.open_buses) == (fds + 1, 1)
+    assert atexit._ncallbacks() <= hooks + 2  # the two devices that answered, no more
+    disp.close()
+    assert descriptors() == fds
