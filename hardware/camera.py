@@ -186,7 +186,8 @@ def full_view_mode(modes: list[dict], size: tuple[int, int]) -> dict | None:
 class PiCamera(Camera):
     """picamera2: RGB888 frames (B, G, R byte order: what OpenCV wants), 640x480.
 
-    The sensor mode is one that sees the whole sensor (`full_view_mode`), and a capture
+    The sensor mode is one that reads the whole sensor (`full_view_mode`; a 4:3 frame of a
+    16:9 sensor still holds only the middle 3/4 of its width), and a capture
     waits for the next frame (queue=False): no frame held from before the throw. A
     camera with autofocus (Camera Module 3) is focused once at start by an autofocus
     cycle, or set to `lens_position` (dioptres: 1 / distance in metres; the tray at 25-40
@@ -207,10 +208,14 @@ class PiCamera(Camera):
             from picamera2 import Picamera2
         except ImportError as e:
             raise CameraUnavailable(f"picamera2 not installed ({e})") from None
+        if not hasattr(Picamera2, "cancel_all_and_flush"):
+            raise CameraUnavailable(
+                "picamera2 is older than 0.3.20, which a camera that stops sending frames "
+                "needs (wait= and cancel_all_and_flush): sudo apt upgrade python3-picamera2")
         try:
             self.cam = Picamera2()
         except Exception as e:                 # RuntimeError: no camera number 0 found
-            raise CameraUnavailable(f"no Pi camera ({type(e).__name__}: {e})") from None
+            raise CameraUnavailable(_why_not_opened(e)) from None
         try:
             mode = full_view_mode(self.cam.sensor_modes, tuple(size))
             sensor = {"output_size": mode["size"], "bit_depth": mode["bit_depth"]} if mode else {}
@@ -248,7 +253,9 @@ class PiCamera(Camera):
                 self.focused = bool(self.cam.autofocus_cycle(wait=FOCUS_WAIT))
         except Exception as e:
             self.focused = False
-            log.warning("the Pi camera could not focus: %s", e)
+            self._abandon_jobs()  # a timed-out cycle's job would hold up every later one
+            log.warning("the Pi camera could not focus: %s", _described(e, "the autofocus cycle",
+                                                                        FOCUS_WAIT))
             return
         if not self.focused:
             log.warning("the Pi camera's autofocus found nothing sharp: set "
@@ -257,7 +264,20 @@ class PiCamera(Camera):
     def _read(self):
         if not self.locked and self.lock_after and self._clock() - self._started >= self.lock_after:
             self.lock()
-        return self.cam.capture_array("main", wait=CAPTURE_WAIT)
+        try:
+            return self.cam.capture_array("main", wait=CAPTURE_WAIT)
+        except TimeoutError:
+            self._abandon_jobs()
+            raise TimeoutError(f"no frame within {CAPTURE_WAIT:g} s") from None
+
+    def _abandon_jobs(self) -> None:
+        """Drop the jobs a timeout left queued: picamera2 runs its jobs in order, so a
+        capture, an autofocus cycle or `stop()` would otherwise wait behind one that no
+        frame will ever finish (picamera2 0.3.20's cancel_all_and_flush)."""
+        try:
+            self.cam.cancel_all_and_flush()
+        except Exception as e:
+            log.warning("the Pi camera's abandoned jobs could not be dropped: %s", e)
 
     def lock(self) -> bool:
         """Fix exposure, white balance and the lens at the values the camera settled on.
@@ -280,7 +300,10 @@ class PiCamera(Camera):
                 controls["LensPosition"] = self.lens_position
             self.cam.set_controls(controls)
         except Exception as e:
-            log.warning("the Pi camera's exposure and white balance stay automatic: %s", e)
+            if isinstance(e, TimeoutError):
+                self._abandon_jobs()
+            log.warning("the Pi camera's exposure and white balance stay automatic: %s",
+                        _described(e, "reading the exposure", CAPTURE_WAIT))
             return False
         self.controls = controls
         return True
@@ -302,11 +325,35 @@ class PiCamera(Camera):
     def _release(self) -> None:
         cam = getattr(self, "cam", None)
         if cam is not None:
-            self.cam = None
             try:
+                cam.cancel_all_and_flush()  # stop() is a job too: not behind abandoned ones
                 cam.stop()
             finally:
+                self.cam = None
                 cam.close()
+
+
+def _why_not_opened(error: BaseException) -> str:
+    """Why picamera2 could not open the camera, keeping its cause: libcamera's "Device or
+    resource busy" (under picamera2's "Camera __init__ sequence did not complete") means
+    another program has the camera, which no cable or reboot fixes."""
+    causes, seen = [], error
+    while seen is not None and len(causes) < 4:
+        causes.append(f"{type(seen).__name__}: {seen}")
+        seen = seen.__cause__ or seen.__context__
+    said = "; ".join(causes)
+    if "busy" in said.lower():
+        return (f"the Pi camera is in use by another program ({said}): stop the other "
+                "program (rpicam-hello, libcamera-still, another companion), then press Roll")
+    return f"no Pi camera ({said})"
+
+
+def _described(error: BaseException, what: str, seconds: float) -> str:
+    """An error for the log: a TimeoutError (which picamera2 raises with no message,
+    "TimeoutError: ") says what timed out and after how long."""
+    if isinstance(error, TimeoutError) and not str(error):
+        return f"TimeoutError: {what} did not finish within {seconds:g} s"
+    return f"{type(error).__name__}: {error}"
 
 
 class CvCamera(Camera):

@@ -35,11 +35,18 @@ class FakePicamera2:
     instances: list[FakePicamera2] = []
     fail_from: int | None = None      # capture number from which capture_array raises
     no_camera = False
+    busy = False
 
     def __init__(self):
         if FakePicamera2.no_camera:
             raise RuntimeError("No camera number 0 found")
+        if FakePicamera2.busy:  # as picamera2 0.3 says it, libcamera's cause chained
+            try:
+                raise RuntimeError("Failed to acquire camera: Device or resource busy")
+            except RuntimeError as e:
+                raise RuntimeError("Camera __init__ sequence did not complete.") from e
         self.calls: list[tuple] = []
+        self.jobs = 0  # jobs left queued by a timeout: picamera2 runs jobs in order
         self.captures = 0
         self.started = self.closed = False
         FakePicamera2.instances.append(self)
@@ -69,7 +76,14 @@ class FakePicamera2:
         self.started = True
 
     def stop(self):
+        if self.jobs:  # stop() is a job itself, queued behind them
+            raise AssertionError("picamera2's stop() would wait for ever behind "
+                                 f"{self.jobs} abandoned jobs")
         self.started = False
+
+    def cancel_all_and_flush(self):
+        self.calls.append(("cancel_all_and_flush",))
+        self.jobs = 0
 
     def close(self):
         self.closed = True
@@ -78,14 +92,17 @@ class FakePicamera2:
         "AeEnable", "AwbEnable", "ExposureTime", "AnalogueGain", "ColourGains")}
     refuse = ""  # a control set_controls refuses, as picamera2 does one not advertised
 
-    @staticmethod
-    def _waited(wait):
+    def _waited(self, wait):
         """Like picamera2: with no wait it blocks until a frame comes, for ever if none
-        does (stalled here: raised, not hung); with a number it times out."""
+        does (stalled here: raised, not hung); with a number it times out, leaving its
+        job queued, and raises a TimeoutError with no message."""
         if FakePicamera2.stalled:
             if wait is None:
                 raise AssertionError("picamera2 would wait for ever here")
-            raise TimeoutError("timed out")
+            self.jobs += 1
+            raise TimeoutError()
+        if self.jobs:
+            raise AssertionError(f"this job would wait behind {self.jobs} abandoned ones")
 
     stalled = False
 
@@ -118,6 +135,7 @@ def fake_picamera2(monkeypatch):
     FakePicamera2.refuse = ""
     FakePicamera2.camera_controls = dict(FakePicamera2.IMX219)  # whatever a test set before
     FakePicamera2.no_camera = False
+    FakePicamera2.busy = False
     FakePicamera2.focus_result = True
     monkeypatch.setitem(sys.modules, "picamera2", mod)
     return FakePicamera2
@@ -170,6 +188,58 @@ def test_a_stalled_pi_camera_fails_its_reads_instead_of_freezing_the_box(fake_pi
     assert cam.read() is None and cam.read() is None
     with pytest.raises(CameraFailed, match="TimeoutError"):
         cam.read()
+
+
+def test_a_camera_that_stops_sending_frames_is_released_and_reopened(fake_picamera2, caplog):
+    """Timed-out captures leave their jobs queued in picamera2; stop() queued behind them
+    and waited for ever: the camera thread hung and no "Camera lost" came. Each log line
+    says what timed out."""
+    cam = PiCamera(lock_after=0, fail_after=3)
+    fake = fake_picamera2.instances[0]
+    fake_picamera2.stalled = True
+    assert cam.read() is None and cam.read() is None
+    with pytest.raises(CameraFailed, match=r"TimeoutError: no frame within 2 s"):
+        cam.read()
+    assert fake.closed and not fake.started
+    assert "a read failed (TimeoutError: no frame within 2 s)" in caplog.text
+    fake_picamera2.stalled = False
+    again = PiCamera(lock_after=0)
+    assert again.read() is not None
+
+
+def test_a_timed_out_autofocus_cycle_leaves_no_job_behind(fake_picamera2, caplog):
+    fake_picamera2.camera_controls = {**FakePicamera2.IMX219, "AfMode": (0, 2, 0)}
+    fake_picamera2.stalled = True
+    cam = PiCamera(lock_after=0)
+    assert cam.focused is False
+    assert ("could not focus: TimeoutError: the autofocus cycle did not finish within 5 s"
+            in caplog.text)
+    fake_picamera2.stalled = False
+    assert cam.read() is not None  # not queued behind the cycle's job
+    cam.close()
+    assert fake_picamera2.instances[0].closed
+
+
+def test_a_picamera2_older_than_0_3_20_is_refused_saying_what_to_do(fake_picamera2,
+                                                                     monkeypatch):
+    monkeypatch.delattr(FakePicamera2, "cancel_all_and_flush")
+    with pytest.raises(CameraUnavailable) as refused:
+        PiCamera()
+    assert str(refused.value) == (
+        "picamera2 is older than 0.3.20, which a camera that stops sending frames needs "
+        "(wait= and cancel_all_and_flush): sudo apt upgrade python3-picamera2")
+    assert fake_picamera2.instances == []
+
+
+def test_a_camera_busy_in_another_program_says_stop_it_keeping_the_cause(fake_picamera2):
+    fake_picamera2.busy = True
+    with pytest.raises(CameraUnavailable) as refused:
+        PiCamera()
+    assert str(refused.value) == (
+        "the Pi camera is in use by another program (RuntimeError: Camera __init__ "
+        "sequence did not complete.; RuntimeError: Failed to acquire camera: Device or "
+        "resource busy): stop the other program (rpicam-hello, libcamera-still, another "
+        "companion), then press Roll")
 
 
 def test_a_lock_the_camera_refuses_leaves_it_reading_on_automatic(fake_picamera2, caplog):
