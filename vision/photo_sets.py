@@ -3,8 +3,15 @@ labels that are plainly wrong.
 
 A set is a folder with `images/` and `labels.jsonl` (one row per image). An image is
 used for training only if its row says `"split": "train"`; every other image is held
-out for validation. The training code and the benchmark both read the split here, so
-the held-out figures always mean photos the nets never saw.
+out for validation. A set whose rows name no split is held out whole, unless
+BURST_SPLIT names it: then a fifth of its photos, whole bursts of one scene at a time,
+is held out by a fixed rule (`burst_split`). The training code and the benchmark both
+read the split here, so the held-out figures always mean photos the nets never saw.
+
+Sets live in ../shared/dice-photos; `photo_sets` takes the sets kept apart beside it
+(KEPT_APART, ../shared/dice-photos-new) along with them, so a set moved in from there
+reads the same. A label with `"value": null` marks a die its labeller could not tell:
+an ignore region (vision/score.py counts a reading there neither way).
 
 LABEL_FIXES lists the labels that a look at the photo contradicts: the die shows another
 top face than its label says, a label has no die under it, or a die has no label.
@@ -15,14 +22,23 @@ prints how many it applied, and `--as-labelled` scores against the labels as shi
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import re
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
 SPLITS = ("train", "validation")
 LABELS = "labels.jsonl"  # a set's label rows, one JSON object per line
+KEPT_APART = "dice-photos-new"  # beside dice-photos: sets not yet moved into it
+
+#: sets whose rows name no split, held out by `burst_split`: photos numbered in the order
+#: taken, bursts of one scene side by side (aws-dice-workshop: Image_0 .. Image_165)
+BURST_SPLIT = {"aws-dice-workshop"}
+BURST_BLOCK = 5  # photos numbered n // 5 alike are one block, held out or trained whole
+HELD_OUT_EVERY = 5  # one block in five (by hash) held out
 
 #: (set folder, image) -> [(where, value labelled, value shown, why)]: `where` is a point
 #: inside the label's box; labelled None adds a die no label names (`where` is its box),
@@ -65,12 +81,29 @@ def read_closer(row: dict) -> bool:
 
 def photo_sets(root: Path) -> list[Path]:
     """The set folders under `root`, or `root` itself if it is a set (none if it is not
-    there)."""
+    there); under a folder named dice-photos, also the sets in KEPT_APART beside it."""
     if (root / LABELS).is_file():
         return [root]
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if (p / LABELS).is_file())
+    found = sorted(p for p in root.iterdir() if (p / LABELS).is_file())
+    apart = root.parent / KEPT_APART
+    if root.name == "dice-photos" and apart.is_dir():
+        have = {p.name for p in found}
+        found += sorted(p for p in apart.iterdir()
+                        if (p / LABELS).is_file() and p.name not in have)
+    return found
+
+
+def burst_split(set_name: str, image: str) -> str:
+    """"train" or "validation" for a photo of a BURST_SPLIT set, fixed by its number: the
+    photos numbered alike but for the last BURST_BLOCK go together (the near-copies of
+    one burst are neighbours: Image_55 and Image_56), and one such block in
+    HELD_OUT_EVERY is held out, picked by a hash of the set and block (about 20%)."""
+    digits = re.findall(r"\d+", Path(image).stem)
+    block = int(digits[-1]) // BURST_BLOCK if digits else Path(image).stem
+    h = int(hashlib.sha256(f"{set_name}:{block}".encode()).hexdigest(), 16)
+    return "validation" if h % HELD_OUT_EVERY == 0 else "train"
 
 
 def in_split(row: dict, split: str | None) -> bool:
@@ -125,6 +158,8 @@ def load_labels(set_dir: Path, split: str | None = None, as_labelled: bool = Fal
                     log.warning("%s, line %d is not a label row: skipped",
                                 set_dir / LABELS, n)
                     continue
+                if "split" not in row and set_dir.name in BURST_SPLIT:
+                    row["split"] = burst_split(set_dir.name, row["image"])
                 if in_split(row, split):
                     rows.append(row if as_labelled else fixed(set_dir.name, row)[0])
     return rows

@@ -73,7 +73,13 @@ def match(readings, labels, colour=False) -> Tally:
     """What was right in one image: see `pairs` for which reading is which die. A silent
     error is a wrong reading (a wrong value, or a reading of no die) the player would
     not be asked about; a missed die is not one (the game's count, or the player's eye,
-    finds it)."""
+    finds it). A label whose value is None is an ignore region (a die its labeller could
+    not tell): a reading matched to it, and the region itself, count neither way."""
+    if any(lab["value"] is None for lab in labels):
+        matched = pairs(readings, labels)
+        readings = [r for i, r in enumerate(readings)
+                    if i not in matched or labels[matched[i]]["value"] is not None]
+        labels = [lab for lab in labels if lab["value"] is not None]
     matched = pairs(readings, labels)
     t = Tally(images=1, dice=len(labels))
     right = _right(readings, labels, matched, colour)

@@ -76,3 +76,40 @@ def test_a_fix_drops_a_label_with_no_die_under_it(tmp_path):
     (fixed,) = ps.load_labels(d)
     assert [(x["value"], x["bbox"]) for x in fixed["dice"]] == [five]
     assert ps.fixes_applied(d) == 1
+
+
+def test_a_burst_set_holds_back_whole_blocks_of_neighbouring_photos(tmp_path):
+    """aws-dice-workshop's rows name no split: photos numbered n // 5 alike (a burst of
+    one scene is neighbours) go to one side together, about one block in five held out;
+    a split a row names still wins."""
+    name = "aws-dice-workshop"
+    rows = [{"image": f"images/Image_{n}.jpg", "dice": []} for n in range(200)]
+    rows[0]["split"] = "train"
+    d = write_set(tmp_path, rows, name)
+    held = [int(r["image"][13:-4]) for r in ps.load_labels(d, "validation")]
+    assert 0 not in held and 20 <= len(held) <= 60
+    blocks = {n // ps.BURST_BLOCK for n in held}
+    assert all(n in held for b in blocks for n in range(5 * b, 5 * b + 5) if n)
+    assert len(ps.load_labels(d, "train")) + len(held) == 200
+    assert ps.burst_split(name, "images/Image_56.jpg") == ps.burst_split(
+        name, "images/Image_55.jpg")
+    other = write_set(tmp_path / "x", [{"image": "images/Image_1.jpg", "dice": []}], "other")
+    assert ps.load_labels(other, "train") == []  # a set not named: held out whole
+
+
+def test_sets_kept_apart_beside_dice_photos_are_taken_with_them(tmp_path):
+    write_set(tmp_path / "dice-photos", [], "a")
+    write_set(tmp_path / ps.KEPT_APART, [], "b")
+    write_set(tmp_path / ps.KEPT_APART, [], "a")  # moved in already: the one inside wins
+    names = [(p.parent.name, p.name) for p in ps.photo_sets(tmp_path / "dice-photos")]
+    assert names == [("dice-photos", "a"), (ps.KEPT_APART, "b")]
+    assert [p.name for p in ps.photo_sets(tmp_path / ps.KEPT_APART)] == ["a", "b"]
+
+
+@pytest.mark.skipif(not any(p.name == "aws-dice-workshop" for p in ps.photo_sets(photos_dir())),
+                    reason="aws-dice-workshop absent")
+def test_the_third_source_holds_back_a_fifth_of_its_dice():
+    (d,) = [p for p in ps.photo_sets(photos_dir()) if p.name == "aws-dice-workshop"]
+    held, train = ps.load_labels(d, "validation"), ps.load_labels(d, "train")
+    assert (len(held), len(train)) == (30, 136)
+    assert sum(len(r["dice"]) for r in held) == 171

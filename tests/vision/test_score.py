@@ -55,3 +55,16 @@ def test_a_silent_error_is_a_wrong_reading_not_asked_about():
     assert (t.silent, t.sure_right, t.right) == (0, 0, 1)
     t = match([at(3, 0, 0, 0.9)], LABELS)
     assert (t.missed, t.silent, t.sure_right) == (1, 0, 1)
+
+
+def test_a_die_labelled_unclear_counts_neither_way():
+    """A label with value None (its labeller could not tell the die) is an ignore region:
+    a reading there is neither right, wrong nor false, and the region is no missed die."""
+    labels = [die(3, 0, 0), {"value": None, "bbox": [100, 0, 120, 20]}]
+    t = match([reading(3, 0, 0), reading(6, 102, 1)], labels)
+    assert (t.dice, t.right, t.wrong_value, t.false, t.missed, t.silent) == (1, 1, 0, 0, 0, 0)
+    assert t.exact
+    t = match([reading(3, 0, 0)], labels)
+    assert (t.dice, t.missed, t.exact) == (1, 0, 1)
+    t = match([reading(3, 0, 0), reading(6, 300, 300)], labels)
+    assert (t.false, t.silent) == (1, 1)

@@ -68,7 +68,8 @@ def by_set(scenes):
     groups = {}
     for sc in scenes:
         groups.setdefault(sc.name.split("/")[0], []).append(sc)
-    return [(g, [(sc, k) for sc in g for k in range(len(sc.dice))]) for g in groups.values()]
+    return [(g, [(sc, k) for sc in g for k in range(len(sc.dice)) if sc.dice[k, 4] != data.IGNORE])
+            for g in groups.values()]
 
 
 def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints=0.0):
@@ -117,7 +118,9 @@ def main() -> int:
         "--glint", type=float, default=0.0,
         help="faces: share of photographed dice given a glint streak (count kept)",
     )
-    ap.add_argument("--init", default=None, help="start from this checkpoint (.pt)")
+    ap.add_argument("--init", default=None,
+                    help="start from this checkpoint (.pt) or exported net (.onnx, e.g. the"
+                         " shipped one: its BatchNorm stays folded in)")
     ap.add_argument("--checkpoint", default=None, help="where to save the weights (.pt)")
     ap.add_argument("--out", default=None,
                     help="where to write the ONNX net (default: the shipped one in vision/)")
@@ -151,9 +154,14 @@ def main() -> int:
     photos, held_sets, (synth,) = by_set(train), by_set(held), by_set(pool)
 
     kind = a.net
-    model = nets.DiceFinder() if kind == "finder" else nets.FaceReader()
-    if a.init:
-        model.load_state_dict(torch.load(a.init))
+    if a.init and a.init.endswith(".onnx"):  # an exported net, BatchNorm folded in
+        from vision.learn import torch_net
+
+        model = torch_net(kind, Path(a.init))
+    else:
+        model = nets.DiceFinder() if kind == "finder" else nets.FaceReader()
+        if a.init:
+            model.load_state_dict(torch.load(a.init))
     print(f"{kind}: {sum(p.numel() for p in model.parameters())} parameters", flush=True)
     bs = 16 if kind == "finder" else 128
     vrng = np.random.default_rng(12345)
