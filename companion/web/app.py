@@ -49,7 +49,7 @@ def make_app(board: Board, feed, token: str) -> Starlette:
             feed.streams.add(me)
             try:
                 seen = -1
-                while True:
+                while not feed.closed:
                     seen, payload = await feed.next_payload(seen)
                     yield f"data: {payload}\n\n" if payload is not None else ": idle\n\n"
             finally:

@@ -39,6 +39,7 @@ class Board:
         self._lock = threading.Lock()
         self._key = None
         self._parts: dict[str, str] = {}
+        self._payload = json.dumps({"revision": 0})
         self.revision = 0
         """Grows each time the parts change: what a live stream waits on."""
 
@@ -54,13 +55,14 @@ class Board:
                 if parts != self._parts:
                     self._parts = parts
                     self.revision += 1
+                    self._payload = json.dumps({"revision": self.revision, **parts})
                 self._key = key
             return self._parts
 
     def payload(self) -> str:
-        """The parts as one JSON text, with the revision: what a live stream sends."""
-        parts = self.parts()
-        return json.dumps({"revision": self.revision, **parts})
+        """The parts as one JSON text, with the revision, as last made (no store read:
+        every stream sends the same text): what a live stream sends."""
+        return self._payload
 
     def _record(self, snapshot: Snapshot) -> GameRecord | None:
         try:

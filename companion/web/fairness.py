@@ -214,7 +214,8 @@ class Report:
 
     def summary(self) -> str:
         throws = sum(d.throws for d in self.dice)
-        said = (f"{throws:,} dice counted from {self.games} games"
+        said = (f"{throws:,} dice counted from {self.games} "
+                f"game{'' if self.games == 1 else 's'}"
                 + (f" ({self.skipped} could not be replayed)" if self.skipped else "") + ".")
         tested = [d for d in self.dice if d.enough]
         if len(tested) > 1:

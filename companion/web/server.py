@@ -118,16 +118,24 @@ class Feed:
 
     def __init__(self, board: Board):
         self.board = board
-        self.changed: asyncio.Condition | None = None
+        self._changed: asyncio.Event | None = None  # set, and replaced, at each change
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.streams: set[object] = set()
+        self.closed = False
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self.changed = asyncio.Condition()
+        self._changed = asyncio.Event()
         self._wake = asyncio.Event()
         self.board.live.listen(self._poke)
+
+    def close(self) -> None:
+        """End every live stream (the server is stopping); from any thread."""
+        self.closed = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: self._changed.set())
 
     def _poke(self) -> None:  # on the play loop's thread: only schedule
         loop = self._loop
@@ -149,17 +157,15 @@ class Feed:
                 log.exception("the page could not be made")
                 continue
             if self.board.revision != before:
-                async with self.changed:
-                    self.changed.notify_all()
+                changed, self._changed = self._changed, asyncio.Event()
+                changed.set()
 
     async def next_payload(self, seen: int) -> tuple[int, str | None]:
         """The board's revision and payload once it differs from `seen` (None after
         KEEP_ALIVE seconds without a change)."""
-        if self.board.revision == seen:
+        if self.board.revision == seen and not self.closed:
             try:
-                async with self.changed:
-                    await asyncio.wait_for(
-                        self.changed.wait_for(lambda: self.board.revision != seen), KEEP_ALIVE)
+                await asyncio.wait_for(self._changed.wait(), KEEP_ALIVE)
             except TimeoutError:
                 return seen, None
         return self.board.revision, self.board.payload()
@@ -236,6 +242,8 @@ class WebPage:
         return False
 
     def stop(self) -> None:
+        if self.feed is not None:
+            self.feed.close()  # the streams end first: nothing is cut mid-answer
         if self._server is not None:
             self._server.should_exit = True
         if self._thread is not None:

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from companion.rules.charidice import BONUS, DONATED, RECEIVED, ROUNDS, SCORED, CharidiceState
 from companion.web.html import esc, name_of, table
 
-HEADS = ("Round", "Points", "Bonus", "Received", "Donated")
+HEADS = ("Round", "Points", "Bonus", "Got", "Gave")
+"""The paper's four boxes: points, bonus, received (got) and donated (gave)."""
 
 
 def _played(state: CharidiceState, seat: int, round_: int) -> bool:
@@ -29,7 +30,7 @@ def sheet(state: CharidiceState, names: Sequence[str]) -> str:
         totals.append((name_of(names, p), sum(r[SCORED] + r[BONUS] for r in rows),
                        sum(r[RECEIVED] for r in rows), sum(r[DONATED] for r in rows),
                        charity[p], score))
-    parts = [table(("Player", "Points", "Received", "Donated", "Charity", "Total"), totals,
+    parts = [table(("Player", "Points", "Got", "Gave", "Charity", "Total"), totals,
                    caption="Totals", marked=[turn] if turn is not None else ())]
     parts.append('<div class="sheets">')
     for p in range(state.players):
