@@ -220,3 +220,27 @@ def test_install_runs_unattended_and_pins_what_it_installs_from_pypi():
 
 def test_the_unit_leaves_a_traceback_when_the_watchdog_kills_it():
     assert re.search(r"^Environment=PYTHONFAULTHANDLER=1$", unit_text(), re.MULTILINE)
+
+
+WEB = ROOT / "systemd" / "companion-web.conf"
+
+
+def with_web_drop_in() -> str:
+    """The unit as systemd reads it with the page's drop-in (docs/web.md) installed."""
+    return unit_text() + "\n" + WEB.read_text(encoding="utf-8")
+
+
+@needs_analyze
+def test_the_pages_drop_in_verifies_and_keeps_the_exposure_low(tmp_path):
+    copy = verifiable_copy(tmp_path, with_web_drop_in())
+    assert verify(copy) == ""
+    assert exposure(copy) <= 2.5
+
+
+def test_the_pages_drop_in_opens_ipv4_to_the_local_networks_only():
+    keys = dict(re.findall(r"^(\w+)=(.*)$", WEB.read_text(encoding="utf-8"), re.MULTILINE))
+    assert keys["PrivateNetwork"] == "no"
+    assert set(keys["RestrictAddressFamilies"].split()) == {"AF_UNIX", "AF_NETLINK", "AF_INET"}
+    assert set(keys["IPAddressAllow"].split()) == {
+        "localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"}
+    assert "IPAddressDeny" not in keys  # the unit's "any" stays: nothing else is reached

@@ -430,8 +430,9 @@ def _web_page(cfg, store, dice, say):
     try:
         page.start()
     except OSError as error:
-        say(f"The score-sheet page cannot use port {cfg.web.port} ({error.strerror or error}): "
-            "it is off; set web.port to another")
+        say(f"The score-sheet page cannot be served on port {cfg.web.port} "
+            f"({error.strerror or error}): it is off. Another port (web.port), or under "
+            "the service the drop-in systemd/companion-web.conf (docs/web.md)")
         return live, None
     say(f"The score-sheet page is at {page.url} (a QR code in the game menu: Phone page)")
     return live, page
