@@ -18,6 +18,7 @@ from companion.rules.core import dice_count
 from companion.ui import games
 from companion.ui.model import MenuItem, Screen
 
+from . import menus
 from .choices import Choices
 from .mode import Host, Mode
 
@@ -60,22 +61,26 @@ def out_of_turn_item(table: Host, state: State, action: Action) -> MenuItem:
 
 def decision_menu(table: Host, state: State) -> Choices:
     """The active player's legal actions ranked best first by the advice, odds beside
-    each; then the actions others may take out of turn, never ranked."""
+    each, grouped as the game groups them (`menus`); then the actions others may take
+    out of turn, never ranked."""
     legal = state.legal_actions()
     others = out_of_turn(state, legal)
     own = [a for a in legal if a not in others]
     ranked = [a for a in table.advice(state) if a.action in own]
     odds = {a.action: a for a in ranked}
     order = list(odds) + [a for a in own if a not in odds]
-    items = []
+    group = getattr(games.for_game(state.game), "menu_group", None)
+    options = []
     for action in order:
         advice = odds.get(action)
-        items.append(MenuItem(
-            table.named(state.label(action)), advisors.odds_text(advice) if advice else "",
-            bool(advice and advice.best),
-        ))
-    items += [out_of_turn_item(table, state, action) for action in others]
-    return Choices(items, order + others, odds=advisors.odds_label(state.game, ranked))
+        item = MenuItem(table.named(state.label(action)),
+                        advisors.odds_text(advice) if advice else "",
+                        bool(advice and advice.best))
+        options.append(menus.Option(tuple(group(state, action)) if group else (), item, action))
+    entries = menus.arrange(options, [menus.Option((), out_of_turn_item(table, state, action),
+                                                   action) for action in others])
+    return Choices([item for item, _ in entries], [value for _, value in entries],
+                   odds=advisors.odds_label(state.game, ranked))
 
 
 def whose(table: Host) -> str:
@@ -84,24 +89,46 @@ def whose(table: Host) -> str:
 
 
 class Decide(Mode):
-    """A decision: the ranked menu of the legal actions; Select or OK applies one."""
+    """A decision: the ranked menu of the legal actions; Select or OK applies one, or
+    opens a group's own list, which Back leaves."""
 
     name = "decide"
 
     def __init__(self, table: Host, choices: Choices):
         super().__init__(table)
-        self.choices = choices
+        self.lists = [choices]  # the top list, then each group opened from it
+        self.headings: list[str] = []
+
+    @property
+    def choices(self) -> Choices:
+        return self.lists[-1]
 
     def on(self, button: str) -> Mode:
         if self.choices.moved(button):
             return self
+        if button == "back" and self.headings:
+            self.lists.pop()
+            self.headings.pop()
+            return self
         if button in ("select", "ok"):
-            return self.table.apply(self.choices.value) or self
+            value = self.choices.value
+            if not isinstance(value, menus.Group):
+                return self.table.apply(value) or self
+            self.headings.append(value.heading)
+            self.lists.append(Choices([item for item, _ in value.entries],
+                                      [v for _, v in value.entries], odds=self.choices.odds))
+            return self
         self.table.say("Hold Back to undo")
         return self
 
     def screen(self, note: str) -> Screen:
-        return self.table.game_screen("turn", whose(self.table), note, menu=self.choices.menu())
+        heading = ""
+        if self.headings:  # the group open, "more" past its first page: where Back leads
+            named = [h for h in self.headings if h != menus.MORE]
+            more = " more" if self.headings[-1] == menus.MORE else ""
+            heading = f"{named[-1] if named else 'Options'}{more} (Back: up)"
+        return self.table.game_screen("turn", whose(self.table), note or heading,
+                                      menu=self.choices.menu())
 
 
 def throw_of(table: Host) -> Throw:

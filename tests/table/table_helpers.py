@@ -58,3 +58,37 @@ def enter_faces(table, faces) -> None:
         if i < len(faces) - 1:
             press(table, "select")
     press(table, "ok")
+
+
+def find(table, label: str) -> bool:
+    """Open the groups of the decision menu shown ("Keep...") with presses until an item
+    labelled `label` is in the list shown; False (back where it began) if none is."""
+    labels = [item.label for item in table.screen().menu.items]
+    if label in labels:
+        return True
+    for index, group in enumerate(labels):
+        if group.endswith("..."):
+            choose(table, index)
+            if find(table, label):
+                return True
+            press(table, "back")
+    return False
+
+
+def pick(table, label: str) -> str:
+    """Choose the option labelled `label` of a decision menu, opening its groups."""
+    assert find(table, label), f"{label!r} is in no group of the menu"
+    return choose(table, [item.label for item in table.screen().menu.items].index(label))
+
+
+def options(table) -> list[str]:
+    """Every option of the decision menu shown, its groups opened and closed again."""
+    found = []
+    for index, item in enumerate(table.screen().menu.items):
+        if item.label.endswith("..."):
+            choose(table, index)
+            found += options(table)
+            press(table, "back")
+        else:
+            found.append(item.label)
+    return found

@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 import pytest
-from table_helpers import choose, enter_faces, press
+from table_helpers import choose, enter_faces, options, pick, press
 
 from companion import calibration
 from companion.calibration import Kept
@@ -42,11 +42,11 @@ def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_d
     enter_faces(table, [die[0] for die in DICE])  # the six 1s
     assert labels(table)[-1] == "Bo asks greatest gift"  # after Ann's choices, unranked
     assert not table.screen().menu.items[-1].best
-    choose(table, labels(table).index("Keep K1 B1 G1"))
+    pick(table, "Keep K1 B1 G1")
     press(table, "select")  # entering the three other dice by hand...
     press(table, "menu")
     assert "Bo asks greatest gift" in labels(table)
-    choose(table, labels(table).index("Bo asks greatest gift"))
+    pick(table, "Bo asks greatest gift")
     assert table.state.gift and table.mode == "enter"  # ... carries on where it was
     assert "Gift asked by Bo" in table.screen().view.lines
     assert not table.screen().note.endswith("gift (Bo)")
@@ -55,7 +55,7 @@ def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_d
 def test_dice_kept_leave_the_faces_of_the_other_dice_to_enter_by_hand(store):
     table = started(store)
     enter_faces(table, [die[0] for die in DICE])
-    choose(table, labels(table).index("Keep K1 B1 G1"))
+    pick(table, "Keep K1 B1 G1")
     throw = table.state.chance()
     free = {face for die in throw.colours for face in die}
     assert throw.count == 3 and len(free) == 18
@@ -77,9 +77,9 @@ def test_dice_kept_leave_the_faces_of_the_other_dice_to_enter_by_hand(store):
 def test_the_score_sheets_show_the_four_boxes_a_round_and_the_totals(store):
     table = started(store)
     enter_faces(table, [die[0] for die in DICE])
-    choose(table, labels(table).index("K1 B1 G1 M1 O1 Y1: 66"))  # six 1s: 6 + 60
+    pick(table, "K1 B1 G1 M1 O1 Y1: 66")  # six 1s: 6 + 60
     press(table, "menu")
-    choose(table, labels(table).index("Score sheets"))
+    pick(table, "Score sheets")
     totals = table.screen()
     assert totals.kind == "charidice:totals"
     assert totals.table[0] == ("Ann", 66, 0, 0, 66)
@@ -143,7 +143,7 @@ def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, mon
     monkeypatch.setattr(calibration, "take", fails)
     table = started(store, dice=CameraDice(StillCamera(), live=False))
     press(table, "menu")
-    choose(table, labels(table).index("Calibrate colours"))
+    pick(table, "Calibrate colours")
     press(table, "ok")
     assert table.mode == "calibrate" and "shows 5 dice" in table.screen().note
     press(table, "back")
@@ -175,7 +175,7 @@ def test_a_game_stopped_is_taken_up_again_and_undone_step_by_step(tmp_path, caps
     with Store(path) as store:
         table = started(store)
         press(table, "menu")
-        choose(table, labels(table).index("Bo asks greatest gift"))
+        pick(table, "Bo asks greatest gift")
         enter_faces(table, [die[1] for die in DICE])
         choose(table, 0)  # the advice's best
         before = table.state
@@ -212,3 +212,24 @@ def test_a_game_played_to_the_end_is_in_the_history_and_replays_exactly(tmp_path
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "charidice" and out["names"] == list(NAMES)
     assert GAME.from_json(out["state"]) == end and out["over"] is True
+
+
+def test_a_first_throw_shows_the_best_then_score_and_keep_groups_each_a_short_list(store):
+    """81 options of a first throw were one list: now the best, then "Keep..." and
+    "Score...", each opening lists of at most six, Back leaving them."""
+    table = started(store)
+    enter_faces(table, [die[0] for die in DICE])  # the six 1s
+    top = table.screen().menu.items
+    assert top[0].best and not top[0].label.endswith("...")
+    assert {"Keep...", "Score..."} <= set(labels(table)) and len(top) <= 6
+    assert labels(table)[-1] == "Bo asks greatest gift"
+    keep = labels(table).index("Keep...")
+    assert top[keep].detail  # the figures of the best keep
+    choose(table, keep)
+    assert table.mode == "decide" and table.screen().note == "Keep (Back: up)"
+    assert all(label.startswith(("Keep", "Throw all")) for label in labels(table))
+    press(table, "back")
+    assert labels(table)[table.screen().menu.selected] == "Keep..." and not table.screen().note
+    everything = options(table)
+    assert len(everything) == len(GAME.new(3).apply(
+        GAME.new(3).chance().action(tuple(die[0] for die in DICE))).legal_actions())

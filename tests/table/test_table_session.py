@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from table_helpers import choose, enter_dice, press
+from table_helpers import choose, enter_dice, find, options, pick, press
 
 from companion import rules
 from companion.dice_input import CameraDice, VirtualDice
@@ -67,8 +67,9 @@ def test_a_whole_game_by_buttons_matches_a_direct_replay(store):
             assert table.mode == "decide" and screen.kind == "turn"
             index = 0 if rng.random() < 0.7 else rng.randrange(len(screen.menu.items))
             label = choose(table, index)
-            action = next(a for a in expected.legal_actions() if expected.label(a) == label)
-            expected = expected.apply(action)
+            if not label.endswith("..."):  # a group opens its own list
+                action = next(a for a in expected.legal_actions() if expected.label(a) == label)
+                expected = expected.apply(action)
         assert table.state.to_json() == expected.to_json()
     end = table.screen()
     assert end.kind == "over"
@@ -109,10 +110,17 @@ def test_the_decision_menu_is_ranked_by_the_advice_with_odds():
         items = table.screen().menu.items
         assert items[0].label == table.state.label(legal[-1])
         assert items[0].detail == "410 32%" and items[0].best
-        assert items[1].label == table.state.label(legal[0]) and items[1].detail == "120"
-        assert [i.label for i in items[2:]] == [table.state.label(a) for a in legal[1:-1]]
-        assert not any(i.best or i.detail for i in items[2:])
-        press(table, "ok")  # OK chooses like Select
+        assert sorted(options(table)) == sorted(table.state.label(a) for a in legal)
+        second = table.state.label(legal[0])
+        group = next(i for i in items if i.label.endswith("...") and i.detail)
+        assert group.detail == "120"  # a group shows the figures of its best option
+        assert find(table, second)
+        shown = table.screen().menu.items
+        assert [i.detail for i in shown if i.label == second] == ["120"]
+        assert not any(i.best or i.detail for i in shown if i.label != second)
+        while table.screen().note.endswith("(Back: up)"):  # Back out of the groups
+            press(table, "back")
+        press(table, *["up"] * table.screen().menu.selected, "ok")  # OK chooses like Select
         assert Action.from_json(stored(store, table)[-1]) == legal[-1]
 
 
@@ -121,7 +129,8 @@ def test_undo_a_decision_then_a_throw(store):
     to_decision(table)
     before_decision = table.state.to_json()
     throw = stored(store, table)[-1]
-    choose(table, 1)
+    pick(table, table.state.label(next(a for a in table.state.legal_actions()
+                                       if a.get("then") == "roll")))
     assert table.mode == "throw" and len(stored(store, table)) == table.steps
     press(table, "undo")
     assert table.state.to_json() == before_decision and table.mode == "decide"
@@ -734,9 +743,7 @@ def test_chance_screens_say_what_just_happened(store):
     """The draw and throw screens show no game message: the session says it in a note."""
     table = started(store)
     to_decision(table, (1, 1, 5, 2, 3, 4))
-    bank = next(i for i, item in enumerate(table.screen().menu.items)
-                if item.label == "1 1 5 +70 bank")
-    choose(table, bank)
+    pick(table, "1 1 5 +70 bank")
     assert table.mode == "draw" and table.screen().note == "P1 banks 70"
     while table.mode != "throw":
         press(table, "select")

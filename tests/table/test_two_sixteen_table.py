@@ -8,7 +8,7 @@ import statistics
 
 import numpy as np
 import pytest
-from table_helpers import choose, enter_dice, press
+from table_helpers import choose, enter_dice, options, pick, press
 
 from companion import rules
 from companion.dice_input import CameraDice, VirtualDice
@@ -89,8 +89,7 @@ def test_the_offer_by_buttons_then_three_plain_dice_by_hand(store):
     screen = table.screen()
     assert table.mode == "decide" and screen.view.dice == (2, 2, 3)
     assert "Triple 6" in screen.view.lines and "Help: none" in screen.view.lines
-    labels = [item.label for item in screen.menu.items]
-    assert "Any pair +3+2" in labels and all(item.detail for item in screen.menu.items)
+    assert "Any pair +3+2" in options(table) and all(item.detail for item in screen.menu.items)
 
 
 def test_a_reroll_asks_the_camera_for_the_dice_rolled_again_only(store):
@@ -111,8 +110,7 @@ def test_a_reroll_asks_the_camera_for_the_dice_rolled_again_only(store):
     press(table, "ok")
     assert table.mode == "decide" and table.state.dice == (1, 4, 4)
     reroll = Action("reroll", dice=(1, 4))
-    choose(table, [item.label for item in table.screen().menu.items].index(
-        table.state.label(reroll)))
+    pick(table, table.state.label(reroll))
     assert table.mode == "throw" and table.screen().title == "P1: second roll, 2 dice"
     press(table, "ok")
     assert [(e.count, e.values) for e in asked] == [(3, frozenset(range(1, 7))),

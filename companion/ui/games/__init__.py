@@ -11,6 +11,9 @@ the session and `companion.ui.render` call them only through `for_game`:
 - `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>";
 - `KINDS: dict[str, str]`: a session screen kind the game draws its own way, e.g.
   {"over": "sixseven:over"}: the same Screen fields, the game's layout;
+- `menu_group(state, action) -> tuple[str, ...]`: where an option goes in the decision
+  menu, as group labels ("Keep", "Keep 3 dice"; () for the top list): see
+  `companion.session.menus`;
 - `ASKING: dict[str, str]`: what an out-of-turn action of a kind lets a seat do, as
   the throw screen's hint says it ({"gift": "gift"}: "Hold Select: gift (Bo)");
   without it the hint says "act".
@@ -24,6 +27,7 @@ from types import ModuleType
 SCREENS: dict[str, str] = {
     "216": "companion.ui.games.two_sixteen",
     "charidice": "companion.ui.games.charidice",
+    "risknroll": "companion.ui.games.risknroll",
     "sixseven": "companion.ui.games.sixseven",
 }
 """Game name -> its screen module, imported on first use."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.rules import Action
 from companion.rules.charidice import (
     BONUS,
     DICE,
@@ -17,7 +18,9 @@ from companion.rules.charidice import (
     RECEIVED,
     SCORED,
     CharidiceState,
+    faces_of,
 )
+from companion.rules.core import dice_count
 from companion.ui import text
 from companion.ui.fonts import BODY, SMALL
 from companion.ui.model import Screen
@@ -39,6 +42,17 @@ ONES = tuple(die[0][1] for die in DICE)
 CALIBRATE = ("Show the six dice, 1s up, apart", ONES)
 """The colour calibration (companion.calibration): what to show the camera, and the
 colours it shows (all six, once each: the reader tells which die is which)."""
+
+
+def menu_group(state: CharidiceState, action: Action) -> tuple[str, ...]:
+    """Where a choice goes in the decision menu (companion.session.menus): the scores
+    under "Score", the keeps under "Keep", each by how many dice it takes."""
+    if action.kind not in ("score", "keep"):
+        return ()
+    dice = len(faces_of(action) or ())
+    if action.kind == "keep" and not dice:
+        return ("Keep",)  # throw all six again
+    return (action.kind.capitalize(), f"{action.kind.capitalize()} {dice_count(dice)}")
 
 
 def _name(names: Sequence[str], seat: int) -> str:

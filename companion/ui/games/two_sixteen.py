@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from companion.rules import Draw
+from companion.rules import Action, Draw
 from companion.rules.two_sixteen import AI, CARDS, TwoSixteenState
 from companion.rules.two_sixteen_cards import COLOURS, Objective, opposite
 from companion.ui import dice, text
@@ -36,6 +36,19 @@ CONDITIONS = {"all-different": "all≠", "straight": "straight", "pair+opp": "pa
 PAGES_LABEL = "Offer and hand"
 CARDS_A_PAGE = 2
 """Offer cards on a page: two, drawn at full size, as 128x32 holds them."""
+
+
+def menu_group(state: TwoSixteenState, action: Action) -> tuple[str, ...]:
+    """Where a choice goes in the decision menu (companion.session.menus): the cards to
+    claim under "Claim", the rerolls under "Roll again", the Help cards under "Help
+    cards", each card's plays together."""
+    if action.kind == "claim":
+        return ("Claim",)
+    if action.kind == "reroll":
+        return ("Roll again",)
+    if action.kind == "help":
+        return ("Help cards", action["card"])
+    return ()
 
 
 def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:

@@ -1,0 +1,63 @@
+"""Decision menus a player can read: the best first, then the game's groups, short lists."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.session.menus import LONGEST, MORE, Group, Option, arrange, presses
+from companion.ui.model import MenuItem
+
+
+def option(n: int, path=()) -> Option:
+    return Option(tuple(path), MenuItem(f"o{n}", f"{100 - n}pt", n == 0), n)
+
+
+def walk(entries, depth=0):
+    """Every (value, list length, depth) reached, groups opened."""
+    for _, value in entries:
+        if isinstance(value, Group):
+            yield from walk(value.entries, depth + 1)
+        else:
+            yield value, len(entries), depth
+
+
+def test_a_short_menu_is_one_list_in_rank_order():
+    options = [option(n, ("Keep",)) for n in range(LONGEST)]
+    assert arrange(options) == [(o.item, o.value) for o in options]
+
+
+def test_a_long_menu_shows_the_best_then_groups_in_the_order_of_their_best():
+    options = [option(0, ("Keep",)), option(1, ("Score",)), option(2, ("Keep",)),
+               option(3, ("Score",)), option(4, ("Keep",)), option(5, ()), option(6, ("Odd",))]
+    entries = arrange(options, [option(7)])
+    assert [item.label for item, _ in entries] == ["o0", "Score...", "Keep...", "o5", "o6", "o7"]
+    score = entries[1][1]
+    assert isinstance(score, Group) and score.heading == "Score"
+    assert [v for _, v in score.entries] == [1, 3]
+    assert entries[1][0].detail == "99pt"  # the figures of the group's best
+    assert [v for _, v in entries[2][1].entries] == [2, 4]  # the best is not repeated
+
+
+def test_a_list_too_long_even_in_its_group_ends_in_more():
+    options = [option(n, ("Keep",)) for n in range(20)]
+    entries = arrange(options)
+    keep = entries[1][1]
+    assert [item.label for item, _ in keep.entries][-1] == "More..."
+    assert keep.entries[-1][1].heading == MORE and len(keep.entries) == LONGEST
+
+
+@given(st.lists(st.lists(st.sampled_from("ABC"), max_size=3), min_size=1, max_size=120),
+       st.integers(0, 3))
+def test_every_option_once_no_list_too_long_others_last_and_few_presses(paths, others):
+    options = [option(n, path) for n, path in enumerate(paths)]
+    last = [option(len(paths) + k) for k in range(others)]
+    entries = arrange(options, last)
+    reached = list(walk(entries))
+    assert sorted(v for v, _, _ in reached) == list(range(len(paths) + others))
+    assert all(length <= LONGEST for _, length, _ in reached)
+    assert [v for _, v in entries[len(entries) - others:]] == [o.value for o in last]
+    assert entries[0][1] == 0  # the best first, whatever its group
+    counted = dict(presses(entries))
+    assert set(counted) == {v for v, _, _ in reached}
+    assert max(counted.values()) <= 1 + 4 * (LONGEST // 2 + 1) + (len(paths) // LONGEST) * 2
