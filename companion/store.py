@@ -36,6 +36,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
+from companion.store_evidence import Tally, keep_wal
+
 SCHEMA_VERSION = 2
 """Stored in `PRAGMA user_version`; a store from a newer companion is refused, an older
 one brought up to date by MIGRATIONS when it is opened to be written."""
@@ -85,7 +87,7 @@ OLD_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
     1: {"games": COLUMNS["games"][:-1], "steps": COLUMNS["steps"]},
 }
 """The tables of each older schema, as `_check` expects to find them."""
-SIDE_FILES = ("-wal", "-shm", "-journal")
+SIDE_FILES = ("-wal", "-shm", "-journal", ".tally")
 """SQLite's companions of the database file; they travel with it when it is set aside."""
 
 _DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
@@ -266,11 +268,17 @@ class Store:
         """`read_only`: write nothing, not even a new store; every write is refused."""
         self.path = Path(path).expanduser()
         self._lock = threading.Lock()
+        self.notes: list[str] = []
+        """What opening found and did that a person should hear (a -wal kept aside)."""
+        real = Path(os.path.realpath(self.path))  # where SQLite keeps its -wal
+        self._tally = Tally(real)
         if read_only:
             if self.path.exists():
                 self._look_at_the_file()
             self._db = self._open_read_only()
+            self._tally_holds = _nobody_writes(self.path)
             return
+        self._tally_holds = True
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -279,6 +287,8 @@ class Store:
                 "check that its folder can be written."
             ) from None
         unchecked = self.path.exists() and self.path.stat().st_size > 0
+        if unchecked:  # before SQLite recovers a -wal, and deletes it when it closes
+            self.notes += filter(None, [keep_wal(real)])
         if unchecked and self._check_read_only():
             unchecked = False
         try:
@@ -297,6 +307,25 @@ class Store:
         except BaseException:
             self._db.close()
             raise
+        self._note_lost()
+
+    def _note_lost(self) -> None:
+        """Keep for good what the game of the tally lost, if it came back shorter: the
+        tally moves on with the next game."""
+        game = self._tally.game
+        if game is None or game in self._tally.lost:
+            return
+        try:
+            record = self.load(game)
+        except NoSuchGame:
+            return
+        said = self._tally.shortened(game, len(record.actions), self._last_texts.get(game))
+        if said:
+            try:
+                self._tally.note_lost(game, said)
+            except OSError:
+                pass  # said all the same, while the tally names this game
+            self.notes.append(f"Game {game}: {said}; steps were lost in a crash.")
 
     @classmethod
     def open_or_recover(cls, path: str | Path) -> tuple[Store, str | None]:
@@ -461,7 +490,9 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game, players, _dumps(dict(options)), _dumps(list(names)), _now(), version),
             )
-            return cursor.lastrowid
+            game_id = cursor.lastrowid
+        self._count(game_id, 0, None)
+        return game_id
 
     def append(self, game_id: int, action: dict) -> int:
         """Store the next step of a game; it is on disk when this returns its number (from 1)."""
@@ -475,7 +506,8 @@ class Store:
                 "INSERT INTO steps (game_id, n, action, at) VALUES (?, ?, ?, ?)",
                 (game_id, n, text, _now()),
             )
-            return n
+        self._count(game_id, n, text)  # after the commit: the tally is never ahead
+        return n
 
     def undo(self, game_id: int) -> dict | None:
         """Remove and return the last step (None if there is none).
@@ -492,6 +524,14 @@ class Store:
             ).fetchone()
             if last is None:
                 return None
+            before = db.execute(
+                "SELECT action FROM steps WHERE game_id = ? AND n = ?", (game_id, last[0] - 1)
+            ).fetchone()
+            try:  # before the commit: the tally is never ahead of the store
+                self._tally.write(game_id, last[0] - 1, before[0] if before else None)
+            except OSError as e:
+                raise StoreError(f"The game store at {self.path} could not undo the step "
+                                 f"(its tally: {e.strerror or e}).") from None
             db.execute("DELETE FROM steps WHERE game_id = ? AND n = ?", (game_id, last[0]))
             db.execute(
                 "UPDATE games SET finished = NULL, scores = NULL, winners = NULL WHERE id = ?",
@@ -546,6 +586,14 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._tally.close()
+
+    def _count(self, game_id: int, steps: int, last: str | None) -> None:
+        """The tally after a commit; one that cannot be written is only behind."""
+        try:
+            self._tally.write(game_id, steps, last)
+        except OSError:
+            pass
 
     def __enter__(self) -> Self:
         return self
@@ -607,6 +655,7 @@ class Store:
         params = (*params, -1 if limit is None else limit)
         actions: dict[int, list] = {}
         damaged_steps: dict[int, list[str]] = {}
+        self._last_texts: dict[int, str] = {}
         for game_id, n, text in db.execute(
             f"SELECT game_id, n, action FROM steps WHERE game_id IN ({chosen}) "
             "ORDER BY game_id, n",
@@ -616,6 +665,14 @@ class Store:
             if action is text:  # not JSON: kept as stored
                 damaged_steps.setdefault(game_id, []).append(f"step {n} is not JSON")
             actions.setdefault(game_id, []).append(action)
+            self._last_texts[game_id] = text
+        if self._tally_holds:  # steps lost to a damaged -wal, said where the steps are
+            for game_id in {self._tally.game, *self._tally.lost} & {
+                    row[0] for row in db.execute(chosen, params)}:
+                said = self._tally.shortened(game_id, len(actions.get(game_id, ())),
+                                             self._last_texts.get(game_id))
+                if said:
+                    damaged_steps.setdefault(game_id, []).insert(0, said)
         cursor = db.execute(f"SELECT * FROM games WHERE id IN ({chosen}) ORDER BY id DESC", params)
         columns = [c[0] for c in cursor.description]
         return [
@@ -630,6 +687,14 @@ class Store:
         kind = StoreNotWritable if code in _NOT_WRITABLE else StoreError
         hint = _HINTS.get(code, "")
         return kind(f"The game store at {self.path} could not {doing} ({error}){hint}.")
+
+
+def _nobody_writes(path: Path) -> bool:
+    """No companion holds the store's lock: a reader may hold the store to its tally
+    (while one plays, a step may be committed between reading the two)."""
+    from companion.store_lock import holder
+
+    return holder(path) is None
 
 
 def set_aside(path: Path) -> Path:

@@ -128,6 +128,9 @@ def _open_and_play(args, cfg, setup, path, heard: list[str], lock) -> int:
         print(damage, file=sys.stderr)
         said(damage)
         notice = STORE_SET_ASIDE
+    for note in store.notes:  # a -wal kept aside, a game that came back shorter
+        print(f"companion play: {note}", file=sys.stderr)
+        said(note)
     try:
         ask = None if args.service or not _typing() else input
         _unfinished_or_new(store, setup, args, ask=ask)

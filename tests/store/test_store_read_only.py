@@ -79,7 +79,8 @@ def closed_store(tmp_path) -> Path:
     with Store(path) as store:
         play(store, 1, names=("Ann", "Bob"))
         play(store, 3, names=("Di", "Ed"), steps=7)
-    assert sorted(p.name for p in path.parent.iterdir()) == ["companion.db"]
+    assert sorted(p.name for p in path.parent.iterdir()) == ["companion.db",
+                                                             "companion.db.tally"]
     return path
 
 

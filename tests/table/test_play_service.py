@@ -100,7 +100,8 @@ def test_the_service_starts_on_a_store_whose_game_in_play_has_a_step_that_is_not
     with Store(store_path) as store:
         kept = store.load(game_id)
     assert kept.abandoned and kept.actions == ('{"kind":"throw","dice":[2,2',)
-    assert kept.damage == "step 1 is not JSON"
+    # (changed behind the companion's back, which its tally of the game in play sees too)
+    assert kept.damage == "its last step is not the one the companion saved, step 1 is not JSON"
 
 
 def test_a_service_that_cannot_start_says_why_on_its_display(tmp_path):
