@@ -96,9 +96,13 @@ def check_buttons(cfg) -> Check:
         return Check("buttons", OK, "keyboard stand-in (buttons.source = \"keyboard\")")
     from hardware.buttons import GpioButtons, gpio_available
     ok, why = gpio_available()
+    denied = gpio_denied()
     if not ok:
         status = MISSING if b.source == "auto" else FAIL
         fallback = "; falls back to the keyboard" if b.source == "auto" else ""
+        if denied:
+            return Check("buttons", status, f"{denied}: permission denied ({why}){fallback}",
+                         GPIO_GROUP, needed=b.source == "gpio")
         return Check("buttons", status, f"no GPIO pin factory ({why}){fallback}",
                      "on a Pi: sudo apt install python3-lgpio (or pip install 'lgpio>=0.2.2'); "
                      "elsewhere set buttons.source = \"keyboard\"",
@@ -108,10 +112,10 @@ def check_buttons(cfg) -> Check:
     except Exception as e:
         text = f"{type(e).__name__}: {e}"
         fix = "check buttons.* pins in the config"
-        if "busy" in text.lower() or "in use" in text.lower():
+        if denied:
+            text, fix = f"{denied}: permission denied; {text}", GPIO_GROUP
+        elif "busy" in text.lower() or "in use" in text.lower():
             fix = "a pin is in use: stop the service (sudo systemctl stop companion) and retry"
-        elif "permission" in text.lower():
-            fix = "add the user to the gpio group (sudo usermod -aG gpio $USER), log in again"
         return Check("buttons", FAIL, f"cannot claim {pins} ({text})", fix)
     try:
         pressed = [n for n, btn in src.buttons.items() if btn.is_active]
@@ -121,6 +125,19 @@ def check_buttons(cfg) -> Check:
         return Check("buttons", FAIL, f"{pins}: {', '.join(pressed)} reads as pressed at rest",
                      "a button is stuck or wired to the wrong rail; check buttons.pull_up")
     return Check("buttons", OK, f"{pins} ({why}, pull-{'up' if b.pull_up else 'down'})")
+
+
+GPIO_GROUP = "add the user to the gpio group (sudo usermod -aG gpio $USER), log in again"
+
+
+def gpio_denied() -> str | None:
+    """The GPIO chip this user may not open, if there are chips and it may open none:
+    asked of the device nodes, as the I2C check asks /dev/i2c-N, not guessed from what
+    gpiozero's error says (lgpio says the same for a chip it may not open and for none)."""
+    chips = sorted(glob.glob("/dev/gpiochip*"))
+    if not chips or any(os.access(chip, os.R_OK | os.W_OK) for chip in chips):
+        return None
+    return chips[0]
 
 
 #: frames read before the one looked at: a camera's first frames can be dark or blurred

@@ -369,3 +369,39 @@ def test_doctor_run_as_the_service_user_elsewhere_is_quiet(monkeypatch, tmp_path
     monkeypatch.setenv("LG_WD", str(tmp_path))
     monkeypatch.setattr(pwd, "getpwnam", lambda name: pwd.getpwuid(os.geteuid()))
     assert doctor.as_the_service(str(tmp_path / "absent")) == []
+
+
+def gpio_chips(monkeypatch, allowed: bool):
+    real_glob = doctor.glob.glob
+    monkeypatch.setattr(doctor.glob, "glob", lambda pattern: (
+        ["/dev/gpiochip0", "/dev/gpiochip4"] if pattern == "/dev/gpiochip*"
+        else real_glob(pattern)))
+    monkeypatch.setattr(doctor.os, "access", lambda path, mode: allowed)
+
+
+def test_a_user_outside_the_gpio_group_is_told_so_not_to_install_lgpio(monkeypatch):
+    """gpiozero finds no pin factory when lgpio may not open the chip: the words of its
+    error are those of a missing lgpio, so the chip itself is asked, as /dev/i2c-N is."""
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    gpio_chips(monkeypatch, allowed=False)
+    c = doctor.check_buttons(cfg(buttons={"source": "gpio"}))
+    assert c.status == FAIL and c.message.startswith("/dev/gpiochip0: permission denied (")
+    assert c.fix == doctor.GPIO_GROUP and "lgpio" not in c.fix
+    gpio_chips(monkeypatch, allowed=True)
+    assert "lgpio" in doctor.check_buttons(cfg(buttons={"source": "gpio"})).fix
+
+
+def test_pins_that_cannot_be_claimed_for_want_of_permission_say_the_group(mock_pins,
+                                                                          monkeypatch):
+    import gpiozero
+
+    def refused(*args, **kwargs):
+        raise gpiozero.GPIOZeroError("could not open gpiochip")  # no 'permission' in it
+
+    monkeypatch.setattr(gpiozero, "DigitalInputDevice", refused)
+    gpio_chips(monkeypatch, allowed=False)
+    c = doctor.check_buttons(defaults())
+    assert c.status == FAIL and c.fix == doctor.GPIO_GROUP
+    assert "/dev/gpiochip0: permission denied" in c.message
