@@ -296,6 +296,53 @@ class GpioButtons(ButtonSource):
         self._close_buttons()
 
 
+class GpioUnavailable(RuntimeError):
+    """No pin factory here (the message says why: gpio_available)."""
+
+
+RETRY_EVERY = 5.0
+"""Seconds between attempts to open GPIO buttons that could not be opened (the service)."""
+
+
+class RetryingButtons(ButtonSource):
+    """GPIO buttons that could not be opened at start, opened again every `retry_every`
+    seconds until they are (lgpio or the chip not ready at boot, a group granted late):
+    opened once, the service ran without buttons until it was restarted. Until then a
+    poll waits its timeout and returns nothing, as NullButtons. `open_gpio()` returns
+    the buttons or raises."""
+
+    name = "gpio"
+
+    def __init__(self, open_gpio: Callable[[], ButtonSource], retry_every: float = RETRY_EVERY,
+                 say: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        super().__init__()
+        self._open = open_gpio
+        self.retry_every = retry_every
+        self._say = say or (lambda m: print(m, file=sys.stderr))
+        self._clock = clock
+        self._next_try = clock() + retry_every
+        self.inner: ButtonSource | None = None
+
+    def poll(self, timeout: float | None = None) -> ButtonEvent | None:
+        if self.inner is None and not self.closed and self._clock() >= self._next_try:
+            self._next_try = self._clock() + self.retry_every
+            try:
+                self.inner = self._open()
+            except Exception:  # as at the start, said then: the next try may work
+                pass
+            else:
+                self._say("buttons: the GPIO buttons answer now")
+        if self.inner is not None:
+            return self.inner.poll(timeout)
+        return super().poll(timeout)
+
+    def close(self) -> None:
+        super().close()
+        if self.inner is not None:
+            self.inner.close()
+
+
 # --------------------------------------------------------------------------- keyboard
 
 def _ev(name: str, long: bool = False) -> ButtonEvent:
@@ -469,19 +516,29 @@ def gpio_available(pin_factory=None) -> tuple[bool, str]:
 
 
 def open_buttons(cfg, *, stream=None, pin_factory=None,
-                 say: Callable[[str], None] | None = None) -> ButtonSource:
-    """Buttons from a ButtonsConfig: GPIO, else the keyboard (when stdin is a TTY), else none."""
+                 say: Callable[[str], None] | None = None, retry: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> ButtonSource:
+    """Buttons from a ButtonsConfig: GPIO, else the keyboard (when stdin is a TTY), else none.
+    With `retry` (the service: no keyboard), GPIO that cannot be opened is tried again
+    every few seconds (RetryingButtons)."""
     say = say or (lambda m: print(m, file=sys.stderr))
     source = cfg.source
     stream = sys.stdin if stream is None else stream
     if source in ("auto", "gpio"):
-        ok, why = gpio_available(pin_factory)
-        if ok:
-            try:
-                return GpioButtons(cfg.pins, cfg.hold_time, cfg.debounce_ms, cfg.pull_up,
-                                   pin_factory=pin_factory)
-            except Exception as e:
-                why = f"{type(e).__name__}: {e}"
+        def open_gpio() -> ButtonSource:
+            ok, why = gpio_available(pin_factory)
+            if not ok:
+                raise GpioUnavailable(why)
+            return GpioButtons(cfg.pins, cfg.hold_time, cfg.debounce_ms, cfg.pull_up,
+                               pin_factory=pin_factory)
+
+        try:
+            return open_gpio()
+        except Exception as e:
+            why = str(e) if isinstance(e, GpioUnavailable) else f"{type(e).__name__}: {e}"
+        if retry:
+            say(f"buttons: GPIO not available ({why}); trying again every {RETRY_EVERY:g} s")
+            return RetryingButtons(open_gpio, say=say, clock=clock)
         say(f"buttons: GPIO not available ({why}); using the keyboard")
         source = "keyboard"
     if source == "keyboard":

@@ -319,7 +319,7 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
     # must not take virtual dice for the players' throws
     simulator = _is_terminal(display) and not args.service
     _log_to(Path(store.path).with_name("companion.log") if simulator else None)
-    buttons = open_buttons(cfg.buttons, say=details if laptop else said)
+    buttons = open_buttons(cfg.buttons, say=details if laptop else said, retry=args.service)
     if laptop and simulator:
         import logging
 

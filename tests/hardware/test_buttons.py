@@ -247,6 +247,48 @@ def test_open_buttons_falls_back_without_gpio(monkeypatch):
     assert "GPIO not available" in said[0] and "not a terminal" in said[1]
 
 
+def test_the_service_opens_gpio_buttons_that_failed_at_boot_once_they_answer(monkeypatch):
+    """GPIO was opened once: if it failed at boot (lgpio or the chip not ready yet), the
+    service ran without buttons until restarted. It is now tried every 5 s, quietly,
+    and the buttons work from the first try that succeeds."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.config import defaults
+    def none_yet(cls):  # as on a Pi whose lgpio cannot open the chip yet
+        if Device.pin_factory is None:
+            raise RuntimeError("no pin factory yet")
+        return Device.pin_factory
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "ensure_pin_factory", classmethod(none_yet))
+    now = [0.0]
+    said: list[str] = []
+    src = open_buttons(defaults().buttons, say=said.append, retry=True, clock=lambda: now[0])
+    try:
+        assert said == ["buttons: GPIO not available (RuntimeError: no pin factory yet); "
+                        "trying again every 5 s"]
+        for t in (5.0, 10.0, 15.0):  # still not there: said once only
+            now[0] = t
+            assert src.poll(0) is None
+        assert len(said) == 1
+        monkeypatch.setattr(Device, "pin_factory", MockFactory())
+        now[0] = 19.0
+        assert src.poll(0) is None and src.inner is None  # not 5 s since the last try
+        now[0] = 20.0
+        assert src.poll(0) is None and isinstance(src.inner, GpioButtons)
+        assert said[-1] == "buttons: the GPIO buttons answer now"
+        pin = Device.pin_factory.pin(26)
+        pin.drive_low()
+        time.sleep(0.06)
+        pin.drive_high()
+        time.sleep(0.06)
+        assert src.poll(1.0) == ButtonEvent("ok", False)
+    finally:
+        src.close()
+        Device.pin_factory.reset()
+
+
 # ---------------------------------------------------------------- keyboard
 
 def test_decode_keys():
