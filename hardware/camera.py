@@ -105,7 +105,7 @@ class Camera:
         except CameraFailed:
             raise
         except Exception as e:       # the driver's own errors: counted, not fatal at once
-            frame, err = None, f"{type(e).__name__}: {e}"
+            frame, err = None, _described(e, "the read")
             self._log_failure(err)
         if frame is not None:
             self.failures = 0
@@ -225,7 +225,7 @@ class PiCamera(Camera):
             self.cam.start()
         except Exception as e:
             self._release()
-            raise CameraUnavailable(f"Pi camera did not start ({type(e).__name__}: {e})") \
+            raise CameraUnavailable(f"Pi camera did not start ({_described(e, 'starting')})") \
                 from None
         self._clock = clock
         self.lock_after = lock_after
@@ -348,11 +348,12 @@ def _why_not_opened(error: BaseException) -> str:
     return f"no Pi camera ({said})"
 
 
-def _described(error: BaseException, what: str, seconds: float) -> str:
+def _described(error: BaseException, what: str, seconds: float | None = None) -> str:
     """An error for the log: a TimeoutError (which picamera2 raises with no message,
-    "TimeoutError: ") says what timed out and after how long."""
+    "TimeoutError: ") says what timed out, and after how long where that is known."""
     if isinstance(error, TimeoutError) and not str(error):
-        return f"TimeoutError: {what} did not finish within {seconds:g} s"
+        within = f" within {seconds:g} s" if seconds is not None else ""
+        return f"TimeoutError: {what} did not finish{within}"
     return f"{type(error).__name__}: {error}"
 
 
@@ -724,8 +725,10 @@ class LiveCamera:
         try:
             camera = self._open()
             error = ""
-        except Exception as e:  # CameraUnavailable, or a driver failing its own way
+        except CameraUnavailable as e:
             camera, error = None, str(e)
+        except Exception as e:  # a driver failing its own way
+            camera, error = None, _described(e, "opening the camera")
         with self._cond:
             self._looks += 1
             self._next_look = self._clock() + self.retry_every

@@ -12,6 +12,7 @@ import pytest
 
 from companion.config import defaults, replace
 from hardware.camera import (
+    Camera,
     CameraFailed,
     CameraUnavailable,
     CvCamera,
@@ -205,6 +206,18 @@ def test_a_camera_that_stops_sending_frames_is_released_and_reopened(fake_picame
     fake_picamera2.stalled = False
     again = PiCamera(lock_after=0)
     assert again.read() is not None
+
+
+def test_a_read_that_times_out_says_what_timed_out(caplog):
+    """A TimeoutError raised with no message logged "a read failed (TimeoutError: )"."""
+    class Silent(Camera):
+        name = "silent"
+
+        def _read(self):
+            raise TimeoutError()
+
+    Silent(fail_after=5).read()
+    assert "silent: a read failed (TimeoutError: the read did not finish)" in caplog.text
 
 
 def test_a_timed_out_autofocus_cycle_leaves_no_job_behind(fake_picamera2, caplog):
