@@ -1,22 +1,23 @@
-"""Dice entered by hand, or a camera reading confirmed: a pure model driven by the Throw.
+"""Dice entered by hand, or a camera reading confirmed: a pure model driven by buttons.
 
 As hardware/buttons.py keeps `ButtonLogic` apart from the GPIO adapter, this module
-keeps the dice being set apart from the session's buttons and screens: it knows the
+keeps the dice being set apart from the session's modes and screens: it knows the
 `Throw` (how many dice, the faces 1-6 or 2-7, and for coloured dice the (value, colour)
-faces each die carries) and nothing else. Hand entry and the camera's reading meet here:
-both become slots, one per die thrown, each with the faces it may show, and end in the
-throw `Action`, checked with `Throw.check`.
+faces each die carries) and the five buttons; the session's entry mode forwards each
+press to `DiceEntry.press` and draws what it says (`shown`, `colours`, `cursor`,
+`flagged`, `hint`, `note`). Hand entry and the camera's reading meet here: both are a
+slot per die thrown, each set or not, and end in the throw `Action`.
 
-Each slot steps (Up/Down) through its own faces: every face for plain dice; for coloured
-dice entered by hand, every face of the dice thrown (players cannot tell which physical
-die is "die 3" of the table: Charidice's dice differ only in which colour each number
-has, so a die is named by the face it shows), and for a reading being confirmed, the
-faces of the die each read face was matched to (the camera says where each die lies, so
-a misread face is corrected among the faces of the die left over). A coloured die never
-shows a face no die thrown carries; faces that cannot show together (two on one die)
-are refused at OK with the core's sentence. A die counts as set only once the player
-set it, passed it or moved to it (or the camera read it surely): stray OKs never store
-a die nobody set.
+A die is entered by what a player sees: Up/Down steps its value (a value cursor that
+stays where the die before left it, so a pair costs no step), and for coloured dice
+Select steps only through the colours that value can still have, given the dice table
+and the faces already set; OK sets the die and moves to the next one to set, and the
+last OK stores the throw. No slot ever offers a face that would leave the faces set
+without a die each (a perfect matching of faces to dice must remain), so a clash
+cannot be entered rather than being refused at OK; a value with one colour left needs
+no colour press, and a die with one face left is filled in by itself. A die counts as
+set only once a player set it (or the camera read it surely): stray OKs on a fresh
+entry store nothing, as its first die shows no value until Up or Down.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from companion.rules.core import dice_count
 
 Face = tuple[int, str | None]
 """A die's face as entered: its value and its colour (None for plain dice)."""
+
+LEAVE = "leave"
+"""What `DiceEntry.press` returns for Back at the first die: the entry is left."""
 
 
 class NotSet(ValueError):
@@ -56,7 +60,7 @@ def _sort_key(face: Face) -> tuple[int, str]:
 def _nearest(options: Sequence[Face], face: Face) -> Face:
     """The face of `options` nearest a read face: the same value and colour, else the
     nearest value (the same colour first)."""
-    return min(options, key=lambda o: (abs(o[0] - face[0]), o[1] != face[1]))
+    return min(options, key=lambda o: (abs(o[0] - face[0]), o[1] != face[1], _sort_key(o)))
 
 
 def _match(dice: Sequence[Sequence[Face]], faces: Sequence[Face]) -> list[int | None]:
@@ -83,27 +87,27 @@ def _match(dice: Sequence[Sequence[Face]], faces: Sequence[Face]) -> list[int | 
 
 @dataclass
 class DiceEntry:
-    """The dice of one throw being set: a face per slot, the cursor, what is set."""
+    """The dice of one throw being set: a face per slot (None: no value yet), the
+    cursor, which slots are set, and what the last press has to say."""
 
     throw: Throw
-    options: list[tuple[Face, ...]]  # the faces each slot may show, in Up order
-    faces: list[Face]
+    faces: list[Face | None]
     cursor: int = 0
     flagged: set[int] = field(default_factory=set)  # to be looked at: "?" under the die
     touched: set[int] = field(default_factory=set)  # set by the player, or read surely
-    blank: set[int] = field(default_factory=set)  # no value yet: shown as "?" off the cursor
-    moved: bool = False  # the player brought the cursor to this die (Select, Back)
     why: str = ""  # why a reading is to be checked
     read: Read | None = None  # the camera reading being checked (None: entered by hand)
     possible: bool = False  # the reading as it stands is a legal throw: Accept it
     sure: bool = False  # ... and every die was read surely: no need to ask
+    note: str = ""  # why the last press did nothing ("Set die 1 first"), else ""
 
     # -- made from a throw, or from a reading ------------------------------------------
 
     @classmethod
     def by_hand(cls, throw: Throw) -> DiceEntry:
-        options = _options(throw)
-        return cls(throw, options, [o[0] for o in options], blank=set(range(throw.count)))
+        entry = cls(throw, [None] * throw.count)
+        entry._fill_forced()
+        return entry
 
     @classmethod
     def of_reading(cls, throw: Throw, reading: Reading, confidence: float) -> DiceEntry:
@@ -121,20 +125,18 @@ class DiceEntry:
         unsure = {i for i, k in enumerate(order) if reading.confidence[k] < confidence}
         taken = shown[: throw.count]
         if throw.colours is None:
-            dice = [0] * throw.count
-            per_die = [tuple((v, None) for v in throw.faces)]
+            per_die = [tuple((v, None) for v in throw.faces)] * throw.count
         else:
-            per_die = [tuple(sorted(faces)) for faces in throw.colours]
-            matched = _match(per_die, taken)
+            dice = [tuple(sorted(faces)) for faces in throw.colours]
+            matched = _match(dice, taken)
             free = [d for d in range(throw.count) if d not in matched]
-            dice = [d if d is not None else free.pop(0) for d in matched]
-            dice += free
-        options = [per_die[d] for d in dice]
-        faces, unset, blank = [], set(), set()
-        for i, slot in enumerate(options):
+            per_die = [dice[d if d is not None else free.pop(0)] for d in matched]
+            per_die += [dice[d] for d in free]
+        faces: list[Face | None] = []
+        unset = set()
+        for i, slot in enumerate(per_die):
             if i >= len(taken):
-                faces.append(slot[0])
-                blank.add(i)
+                faces.append(None)
             elif taken[i] in slot:
                 faces.append(taken[i])
             else:
@@ -142,6 +144,7 @@ class DiceEntry:
                 unset.add(i)
         if len(read) > throw.count:
             unset.update(range(throw.count))
+        blank = {i for i, face in enumerate(faces) if face is None}
         flagged = set(unsure) | unset | blank
         action = _action(shown, throw)
         try:
@@ -151,88 +154,187 @@ class DiceEntry:
             why, possible = str(refused), False
         if possible and unsure:
             why = f"{dice_count(len(unsure))} unsure: check"
-        return cls(throw, options, faces, min(flagged, default=0), flagged,
-                   set(range(throw.count)) - unset - blank, blank, why=why, read=camera,
-                   possible=possible, sure=possible and not unsure)
+        entry = cls(throw, faces, min(flagged, default=0), flagged,
+                    set(range(throw.count)) - unset - blank, why=why, read=camera,
+                    possible=possible, sure=possible and not unsure)
+        entry._start(entry.cursor)
+        return entry
 
     # -- what the screen shows ---------------------------------------------------------
 
     @property
     def values(self) -> tuple[int, ...]:
-        return tuple(v for v, _ in self.faces)
+        """Each die's value, 0 for a die with no value yet."""
+        return tuple(0 if face is None else face[0] for face in self.faces)
 
     def shown(self, cursor: bool = True) -> tuple[int, ...]:
-        """The values to draw: 0 (a "?") for a die with no value yet, but at the cursor."""
-        return tuple(0 if self._hidden(i, cursor) else v for i, (v, _) in enumerate(self.faces))
+        """The values to draw: 0 (a "?") for a die with no value yet."""
+        del cursor  # a die with no value shows "?" at the cursor too
+        return self.values
 
     def colours(self, cursor: bool = True) -> tuple[str, ...]:
         """The colour of each die shown ("" for none yet); () for plain dice."""
+        del cursor
         if self.throw.colours is None:
             return ()
-        return tuple("" if self._hidden(i, cursor) else c for i, (_, c) in enumerate(self.faces))
+        return tuple("" if face is None else face[1] or "" for face in self.faces)
 
-    def _hidden(self, i: int, cursor: bool) -> bool:
-        return i in self.blank and not (cursor and i == self.cursor)
+    @property
+    def hint(self) -> str:
+        """What the buttons do at the cursor now."""
+        last = set(range(len(self.faces))) - self.touched <= {self.cursor}
+        ok = "OK done" if last else "OK next"
+        if self.read is not None:
+            return f"Up/Down value, Select next die, {ok}"
+        if self.throw.colours is not None:
+            return f"Select number, Up/Down colour, {ok}"
+        return f"Up/Down value, {ok}"
 
-    # -- the player's moves --------------------------------------------------------------
+    # -- what a slot may show ----------------------------------------------------------
+
+    def options_at(self, i: int) -> tuple[Face, ...]:
+        """The faces die `i` may show without a clash: with the faces set on the other
+        dice, every face still has a die of its own (every face, for plain dice)."""
+        if self.throw.colours is None:
+            return tuple((v, None) for v in self.throw.faces)
+        dice = self.throw.colours
+        others = [self.faces[j] for j in sorted(self.touched) if j != i]
+        every = sorted({face for die in dice for face in die}, key=_sort_key)
+        return tuple(f for f in every if None not in _match(dice, [*others, f]))
+
+    def values_at(self, i: int) -> tuple[int, ...]:
+        """The values die `i` may show, in Up order."""
+        return tuple(sorted({v for v, _ in self.options_at(i)}))
+
+    def colours_of(self, i: int, value: int) -> tuple[str | None, ...]:
+        """The colours die `i` may show with `value`, in Select order."""
+        return tuple(c for v, c in self.options_at(i) if v == value)
+
+    # -- the buttons ---------------------------------------------------------------------
+
+    def press(self, button: str) -> Action | str | None:
+        """One short press: the throw's Action when it is complete (OK), LEAVE for Back
+        at the first die, else None (`note` says why when the press did nothing).
+        Raises IllegalAction only if the throw itself refuses the faces (never when
+        its dice table is the one the entry offers faces from)."""
+        self.note = ""
+        if button in ("up", "down"):
+            self.step(1 if button == "up" else -1)
+        elif button == "select":
+            if self.throw.colours is not None and self.read is None:
+                self.next_value()
+            else:
+                self._confirm(store=False)
+        elif button == "back":
+            if self.cursor == 0:
+                return LEAVE
+            self.cursor -= 1
+            self._start(self.cursor)
+        elif button == "ok":
+            return self._confirm(store=True)
+        return None
 
     def step(self, by: int) -> None:
-        """Up (+1) or Down (-1): the die at the cursor shows its next face."""
-        i = self.cursor
-        slot = self.options[i]
-        self.faces[i] = slot[(slot.index(self.faces[i]) + by) % len(slot)]
-        self._set(i)
+        """Up (+1) or Down (-1): the die at the cursor shows the next face it may show."""
+        self.faces[self.cursor] = stepped(self.options_at(self.cursor), self.faces[self.cursor], by)
 
-    def next(self) -> None:
-        """Select: the die at the cursor is checked; the next one starts as it is."""
-        i = self.cursor
-        self._set(i)
-        self.cursor, self.moved = (i + 1) % len(self.faces), True
-        if self.cursor in self.blank:  # dice entered in order: start from this one
-            self._start_from(self.cursor, i)
-
-    def back(self) -> bool:
-        """Back: the die before; False at the first die (the entry is left)."""
-        if self.cursor == 0:
-            return False
-        self.cursor, self.moved = self.cursor - 1, True
-        return True
+    def next_value(self) -> None:
+        """Select on a coloured die entered by hand: the next value it may show."""
+        self.faces[self.cursor] = next_value(self.options_at(self.cursor), self.faces[self.cursor])
 
     def finish(self) -> Action:
-        """OK: the throw action, once every die is set and the faces can show together.
-
-        The cursor's die counts as set if the player brought the cursor there or changed
-        it; one the cursor was put on (at the start, or by an OK too soon) does not.
-        Raises NotSet (the cursor moved to the first die to set) or IllegalAction (the
-        core's sentence: faces no dice thrown can show at once)."""
-        i = self.cursor
-        if self.moved:
-            self._set(i)
-        unset = sorted(set(range(len(self.faces))) - self.touched)
-        if unset:
-            j = unset[0]
-            if j != i and j in self.blank and j > 0 and j - 1 not in self.blank:
-                self._start_from(j, j - 1)  # as Select would start it
-            self.cursor, self.moved = j, False
-            raise NotSet(f"Set die {j + 1} first (Up/Down, Select)")
+        """The throw action of the faces as they stand (a reading accepted whole),
+        checked by the throw: IllegalAction with the core's sentence if refused."""
+        if any(face is None for face in self.faces):
+            raise NotSet(f"Set die {self.faces.index(None) + 1} first (Up/Down)")
         action = _action(self.faces, self.throw)
         self.throw.check(action)
         return action
 
+    # -- moving on -----------------------------------------------------------------------
+
+    def _confirm(self, store: bool) -> Action | None:
+        """Set the die at the cursor and move to the next die to set; with `store`
+        (OK), the throw once every die is set."""
+        i = self.cursor
+        if self.faces[i] is None:
+            self.note = f"Set die {i + 1} first (Up/Down)"
+            return None
+        self._set(i)
+        self._fill_forced()
+        unset = [j for j in range(len(self.faces)) if j not in self.touched]
+        if not unset:
+            if store:
+                return self.finish()
+            self.cursor = (i + 1) % len(self.faces)
+            return None
+        self.cursor = next((j for j in unset if j > i), unset[0])
+        self._start(self.cursor, self.faces[i])
+        return None
+
     def _set(self, i: int) -> None:
         self.touched.add(i)
         self.flagged.discard(i)
-        self.blank.discard(i)
 
-    def _start_from(self, j: int, i: int) -> None:
-        self.faces[j] = _nearest(self.options[j], self.faces[i])
+    def _start(self, j: int, like: Face | None = None) -> None:
+        """A die the cursor comes to shows a face it may show: its own, or the nearest
+        if it may no longer; one with no value yet the value of `like`, the die set
+        before it (the value cursor stays: a pair costs no step), in its next colour."""
+        face = self.faces[j]
+        if face is None and like is None:
+            return  # no value yet: Up or Down gives one
+        options = self.options_at(j)
+        if face is not None:
+            if face not in options:
+                self.faces[j] = _nearest(options, face)
+            return
+        value, colour = like
+        if value not in {v for v, _ in options}:
+            value = _nearest(options, like)[0]
+        self.faces[j] = (value, _after(self.colours_of(j, value), colour))
+
+    def _fill_forced(self) -> None:
+        """Set every die with no value whose options are down to one face."""
+        changed = True
+        while changed:
+            changed = False
+            for j, face in enumerate(self.faces):
+                if face is None and j not in self.touched:
+                    options = self.options_at(j)
+                    if len(options) == 1:
+                        self.faces[j] = options[0]
+                        self._set(j)
+                        changed = True
 
 
-def _options(throw: Throw) -> list[tuple[Face, ...]]:
-    """The faces each die entered by hand may show: any face of the dice thrown."""
-    if throw.colours is None:
-        return [tuple((v, None) for v in throw.faces)] * throw.count
-    return [tuple(sorted({face for die in throw.colours for face in die}))] * throw.count
+def stepped(options: Sequence[Face], face: Face | None, by: int) -> Face:
+    """Up (+1) or Down (-1) from `face` among `options` (in (value, colour) order),
+    round the end; from no value, Up gives the first face and Down the last."""
+    if face is None:
+        return options[0] if by > 0 else options[-1]
+    at = options.index(face) if face in options else 0
+    return options[(at + by) % len(options)]
+
+
+def next_value(options: Sequence[Face], face: Face | None) -> Face:
+    """The next value among `options` (from no value, the first), round the end, its
+    colour kept where that value has it, else the middle of its colours: Up and Down
+    then reach any of them in half as many steps (in random throws, a press less)."""
+    values = sorted({v for v, _ in options})
+    if face is None:
+        value, colour = values[0], None
+    else:
+        at = values.index(face[0]) if face[0] in values else -1
+        value, colour = values[(at + 1) % len(values)], face[1]
+    colours = [c for v, c in options if v == value]
+    return value, colour if colour in colours else colours[len(colours) // 2]
+
+
+def _after(colours: Sequence[str | None], colour: str | None) -> str | None:
+    """The first of `colours` after `colour` in name order, round the end: dice of one
+    value entered in the screen's colour order never step back round the colours."""
+    later = [c for c in colours if c is not None and colour is not None and c > colour]
+    return later[0] if later else colours[0]
 
 
 def _action(faces: Sequence[Face], throw: Throw) -> Action:

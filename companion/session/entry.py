@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.dice_entry import DiceEntry, NotSet, Read
+from companion.dice_entry import LEAVE, DiceEntry, Read
 from companion.dice_input import Reading
 from companion.rules import Action, IllegalAction
 from companion.rules.core import dice_count
@@ -37,31 +37,30 @@ class Enter(Mode):
         return cls(table, DiceEntry.by_hand(throw_of(table)))
 
     def on(self, button: str) -> Mode:
+        """Every press goes to the entry model; its answer: a throw to store, or leaving."""
         entry = self.entry
-        if button in ("up", "down"):
-            entry.step(1 if button == "up" else -1)
-        elif button == "select":
-            entry.next()
-        elif button == "back":
-            if not entry.back():
-                self.table.say("Entry cancelled")
-                return ThrowDice(self.table)
-        else:
-            try:
-                action = entry.finish()
-            except (NotSet, IllegalAction) as why:
-                self.table.say(str(why))
-                return self
+        try:
+            result = entry.press(button)
+        except IllegalAction as why:
+            self.table.say(str(why))
+            return self
+        if isinstance(result, Action):
             if entry.read is None:
-                return self.table.apply(action) or self
-            return apply_read(self.table, entry.read, entry.values, action, "corrected") or self
+                return self.table.apply(result) or self
+            return apply_read(self.table, entry.read, entry.values, result, "corrected") or self
+        if result == LEAVE:
+            self.table.say("Entry cancelled")
+            return ThrowDice(self.table)
+        if entry.note:
+            self.table.say(entry.note)
         return self
 
     def screen(self, note: str) -> Screen:
         entry = self.entry
         return self.table.game_screen("enter", f"Enter {dice_count(entry.throw.count)}", note,
                                       entry=entry.shown(), colours=entry.colours(),
-                                      cursor=entry.cursor, flagged=tuple(sorted(entry.flagged)))
+                                      cursor=entry.cursor, flagged=tuple(sorted(entry.flagged)),
+                                      hint=entry.hint)
 
 
 def read(table: Host, reading: Reading) -> Mode:

@@ -168,11 +168,11 @@ SCREENS: dict[str, Screen] = {
     ),
     "enter-colours": Screen(
         "enter",
-        title="Enter 3 dice",
-        entry=(4, 2, 0),
-        colours=("grey", "blue", ""),
-        cursor=1,
-        flagged=(2,),
+        title="Enter 6 dice",
+        entry=(1, 1, 3, 0, 0, 0),
+        colours=("blue", "grey", "yellow", "", "", ""),
+        cursor=2,
+        hint="Select number, Up/Down colour, OK next",
     ),
     "throw": Screen(
         "throw",
@@ -209,7 +209,7 @@ SCREENS: dict[str, Screen] = {
         note="2 dice unsure: check them",
         menu=Menu((MenuItem("Accept"), MenuItem("Correct"))),
     ),
-    "enter": Screen("enter", title="Enter 6 dice", entry=(1, 1, 5, 2, 3, 6), cursor=3),
+    "enter": Screen("enter", title="Enter 6 dice", entry=(1, 1, 2, 3, 0, 0), cursor=3),
     "enter-six-seven": Screen("enter", title="Enter 2 dice", entry=(6, 7), cursor=1),
     "card": Screen(
         "card",

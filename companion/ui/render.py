@@ -30,7 +30,7 @@ FACT_SEPARATOR = " · "
 
 DEFAULT_HINTS = {
     "throw": "OK: read camera\nSelect: enter by hand",
-    "enter": "Up/Down value, Select next, OK done",
+    "enter": "Up/Down value, OK next",
     "over": "Select: new game",
 }
 """What the buttons do on screens where that never changes; `Screen.hint` overrides."""
@@ -312,8 +312,7 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         top = _title(canvas, w, screen.title, compact)
     _dice_band(canvas, top, w, h - top - hint_h, row)
     if hint and lines == 1:
-        shown = hint if screen.note else "Up/Down, Select next, OK done"
-        _line(canvas, h - hint_h, w, shown, (BODY, SMALL), LINE, "center")
+        _line(canvas, h - hint_h, w, hint, (BODY, SMALL), LINE, "center")
     elif hint:
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
 

@@ -17,19 +17,22 @@ def press(table, *buttons: str) -> None:
 
 
 def enter_dice(table, values) -> None:
-    """Enter a throw by hand: Select, then per die Up/Down to its value and Select; OK."""
+    """Enter a throw by hand: Select, then per die (lowest first) Up/Down to its value
+    the short way round and OK; the last OK stores the throw."""
     press(table, "select")
+    faces = list(table.state.chance().faces)
     for i, value in enumerate(sorted(values)):
         screen = table.screen()
         assert screen.kind == "enter" and screen.cursor == i
-        faces = list(table.state.chance().faces)
-        step = (faces.index(value) - faces.index(screen.entry[i])) % len(faces)
-        up = step <= len(faces) // 2
-        press(table, *(["up"] * step if up else ["down"] * (len(faces) - step)))
+        shown = screen.entry[i]
+        if shown == 0:  # no value yet: Up gives the first face, Down the last
+            up, down = faces.index(value) + 1, len(faces) - faces.index(value)
+        else:
+            up = (faces.index(value) - faces.index(shown)) % len(faces)
+            down = len(faces) - up
+        press(table, *(["up"] * up if up <= down else ["down"] * down))
         assert table.screen().entry[i] == value
-        if i < len(values) - 1:
-            press(table, "select")
-    press(table, "ok")
+        press(table, "ok")
 
 
 def choose(table, index: int) -> str:
@@ -44,20 +47,17 @@ def choose(table, index: int) -> str:
 
 def enter_faces(table, faces) -> None:
     """Enter a coloured throw by hand: the i-th die entered set to faces[i] (value,
-    colour), stepping Up through the faces of the dice thrown; then OK."""
+    colour), stepping Up through the faces it may show, then OK; the last OK stores."""
     press(table, "select")
-    every = {face for die in table.state.chance().colours for face in die}
     for i, face in enumerate(faces):
-        for _ in range(len(every)):
+        for _ in range(40):
             screen = table.screen()
             if (screen.entry[i], screen.colours[i]) == face:
                 break
             press(table, "up")
         screen = table.screen()
-        assert (screen.entry[i], screen.colours[i]) == face
-        if i < len(faces) - 1:
-            press(table, "select")
-    press(table, "ok")
+        assert screen.cursor == i and (screen.entry[i], screen.colours[i]) == face
+        press(table, "ok")
 
 
 def find(table, label: str) -> bool:

@@ -103,9 +103,9 @@ def test_a_coloured_die_steps_only_through_the_faces_the_dice_thrown_carry(store
     press(table, "select")
     seen = set()
     for _ in range(len(every)):
+        press(table, "up")
         screen = table.screen()
         seen.add((screen.entry[0], screen.colours[0]))
-        press(table, "up")
     assert seen == every
     assert table.screen().colours[1:] == ("",) * 5  # not entered yet: no colour shown
 

@@ -40,8 +40,8 @@ def test_the_camera_is_told_faces_2_to_7_and_hand_entry_offers_them(store):
     press(table, "select")
     seen = set()
     for _ in range(6):
-        seen.add(table.screen().entry[0])
         press(table, "up")
+        seen.add(table.screen().entry[0])
     assert seen == set(range(2, 8))
 
 

@@ -252,11 +252,10 @@ def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):
     choose(table, 0)
     assert table.screen().kind == "enter" and table.screen().cursor == 3
     press(table, "up", "up")  # the unsure 3 is a 5
-    press(table, "ok")  # too soon: the missing die has no value, and nothing is stored
-    assert table.screen().cursor == 5 and table.screen().note.startswith("Set die 6 first")
-    assert table.steps == steps
-    assert table.screen().entry == (1, 1, 2, 5, 4, 4)  # starts as the die before it
-    press(table, "up", "up")  # 4 -> 6
+    press(table, "ok")  # this die done: on to the missing one, nothing stored yet
+    assert table.screen().cursor == 5 and table.steps == steps
+    assert table.screen().entry == (1, 1, 2, 5, 4, 5)  # starts as the die just set
+    press(table, "up")  # 5 -> 6
     assert table.screen().entry == (1, 1, 2, 5, 4, 6)
     press(table, "ok")
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 2, 4, 5, 6]}
@@ -371,13 +370,12 @@ def test_a_die_set_aside_but_left_in_view_is_asked_about_not_dropped(store):
     assert len(stored(store, table)) == table.steps and stored(store, table)[-1]["kind"] != "throw"
     # corrected: which six of the seven were thrown is not known, so every die is checked
     choose(table, 0)
-    press(table, "ok", "ok", "ok")  # stray OKs store nothing and move nothing
-    assert table.screen().note.startswith("Set die 1 first") and table.screen().cursor == 0
+    assert table.screen().cursor == 0 and table.screen().flagged == (0, 1, 2, 3, 4, 5)
     for die in range(1, 6):
-        press(table, "select")
+        press(table, "ok")  # each die looked at and passed, one OK each
         assert table.screen().cursor == die and table.mode == "enter"
         assert die - 1 not in table.screen().flagged  # the die passed is checked: no "?"
-    press(table, "ok")  # the last die: the player brought the cursor to it
+    press(table, "ok")  # the last die: the throw is stored
     assert table.mode != "enter" and stored(store, table)[-1]["kind"] == "throw"
 
 
@@ -393,7 +391,7 @@ def test_a_missing_die_corrected_at_once_is_never_stored_as_a_one(store):
     press(table, "ok")
     assert table.screen().entry == (3, 3, 4, 4, 0, 0)
     choose(table, 0)  # Correct
-    assert table.screen().cursor == 4 and table.screen().entry == (3, 3, 4, 4, 1, 0)
+    assert table.screen().cursor == 4 and table.screen().entry == (3, 3, 4, 4, 0, 0)
     press(table, "ok", "ok", "ok", "ok", "ok", "ok")
     assert table.steps == steps and table.screen().note.startswith("Set die 5 first")
     assert table.screen().cursor == 4
@@ -401,16 +399,17 @@ def test_a_missing_die_corrected_at_once_is_never_stored_as_a_one(store):
 
 def test_stray_oks_in_hand_entry_never_store_a_throw(store):
     """Six OKs walked through the dice, each taking the 1 shown, and stored six 1s (a
-    2000-point roll-out): a die counts as set only if the player set it or moved to it."""
+    2000-point roll-out): a fresh entry's first die shows no value until Up or Down."""
     table = started(store)
     while table.mode != "throw":
         press(table, "select")
     steps = table.steps
     press(table, "select", *["ok"] * 8)
     assert table.steps == steps and table.mode == "enter" and table.screen().cursor == 0
-    press(table, "up", "select", "ok")  # die 1 set to 2; die 2 starts at 2, moved to
-    assert table.screen().note.startswith("Set die 3 first") and table.screen().cursor == 2
-    assert table.screen().entry == (2, 2, 2, 0, 0, 0)  # die 3 starts as die 2 was set
+    assert table.screen().entry == (0,) * 6 and table.screen().note.startswith("Set die 1")
+    press(table, "up", "up", "ok")  # die 1 set to 2; die 2 starts at 2: a pair costs one OK
+    assert table.screen().cursor == 1 and table.screen().entry == (2, 2, 0, 0, 0, 0)
+    assert table.steps == steps
 
 
 def test_dice_not_yet_entered_by_hand_show_a_question_mark(store):
@@ -418,9 +417,11 @@ def test_dice_not_yet_entered_by_hand_show_a_question_mark(store):
     while table.mode != "throw":
         press(table, "select")
     press(table, "select")  # enter by hand
-    assert table.screen().entry == (1, 0, 0, 0, 0, 0)  # the die being set shows its value
-    press(table, "up", "select")
-    assert table.screen().entry == (2, 2, 0, 0, 0, 0)
+    assert table.screen().entry == (0, 0, 0, 0, 0, 0)  # no value until Up or Down
+    press(table, "down")  # Down from no value: the highest face
+    assert table.screen().entry == (6, 0, 0, 0, 0, 0)
+    press(table, "ok")
+    assert table.screen().entry == (6, 6, 0, 0, 0, 0)
 
 
 def test_a_die_corrected_by_hand_is_kept_with_the_value_the_player_set(store, tmp_path):
@@ -733,7 +734,7 @@ def test_entry_starts_each_die_from_the_one_before_and_back_cancels(store):
     table = started(store)
     while table.mode != "throw":
         press(table, "select")
-    press(table, "select", "up", "up", "select")
+    press(table, "select", "up", "up", "up", "ok")
     assert table.screen().entry[:2] == (3, 3) and table.screen().cursor == 1
     press(table, "back", "back")
     assert table.mode == "throw" and table.screen().note == "Entry cancelled"
@@ -796,7 +797,7 @@ def test_a_reader_that_fails_falls_back_to_entry_and_the_game_goes_on(store):
     press(table, "ok")
     assert table.mode == "enter"
     assert table.screen().note == "Dice reader failed: enter the dice"
-    press(table, *["select"] * 5, "ok")
+    press(table, "up", *["ok"] * 6)
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
 
 
@@ -896,8 +897,8 @@ def test_ok_before_every_die_is_set_stores_nothing(store):
     steps = table.steps
     press(table, "select", "ok")
     assert table.mode == "enter" and table.steps == steps
-    assert table.screen().note == "Set die 1 first (Up/Down, Select)"
-    assert table.screen().cursor == 0
-    press(table, *["select"] * 5, "ok")  # every die visited: six 1s is what was meant
+    assert table.screen().note == "Set die 1 first (Up/Down)"
+    assert table.screen().cursor == 0 and table.screen().entry == (0,) * 6
+    press(table, "up", *["ok"] * 6)  # a value given: six 1s is what was meant
     assert table.steps == steps + 1
     assert stored(store, table)[-1] == {"kind": "throw", "dice": [1, 1, 1, 1, 1, 1]}
