@@ -32,6 +32,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import time
 from pathlib import Path
 from typing import Self
 
@@ -48,32 +49,31 @@ class StoreLock:
     def __init__(self, store: str | Path):
         self.store = Path(store).expanduser()
         self.path = lock_file(self.store)
+        self._held: dict[tuple[int, int], int] = {}  # (device, inode) -> descriptor
+        self.hold_store()  # first: a hard link to a store in use is refused making nothing
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fd = _open(self.path)
         except OSError as e:
+            self._let_go()
             raise self._failure(e) from None
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
             holder = _holder(self._fd)
             os.close(self._fd)
+            self._let_go()
             if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
                 raise self._failure(e) from None
             raise self._in_use(holder) from None
-        self._held: dict[tuple[int, int], int] = {}  # (device, inode) -> descriptor
-        try:
-            self.hold_store()
-        except BaseException:
-            self.release()
-            raise
         _write_pid(self._fd)
 
-    def hold_store(self) -> None:
+    def hold_store(self, wait: float = 0.0) -> None:
         """Lock the store file now under the store's name, if there is one: at the start
-        (a hard link held by another companion is refused before anything is touched),
+        (a hard link held by another companion is refused before anything is made),
         and once the store is open (it may have been made, or made anew after a damaged
-        one was set aside)."""
+        one was set aside), waiting up to `wait` seconds: a companion starting on the
+        same store holds it for a moment before the lock file refuses it."""
         try:
             fd = os.open(self.store, os.O_RDONLY | os.O_CLOEXEC)
         except (FileNotFoundError, PermissionError):  # none yet; or opening it will say
@@ -84,21 +84,30 @@ class StoreLock:
         if (st.st_dev, st.st_ino) in self._held:
             os.close(fd)
             return
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            os.close(fd)  # (this process has no SQLite connection to it: nothing dropped)
-            if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
-                raise self._failure(e) from None
-            raise self._in_use(_flock_holder(st)) from None
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as e:
+                if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                os.close(fd)  # (this process has no SQLite connection to it: nothing dropped)
+                if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
+                    raise self._failure(e) from None
+                raise self._in_use(_flock_holder(st)) from None
         self._held[st.st_dev, st.st_ino] = fd
 
     def release(self) -> None:
         """Unlock; the store must be closed first (see the module's docstring)."""
+        self._let_go()
+        os.close(self._fd)
+
+    def _let_go(self) -> None:
         for fd in self._held.values():
             os.close(fd)
         self._held.clear()
-        os.close(self._fd)
 
     def __enter__(self) -> Self:
         return self

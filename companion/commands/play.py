@@ -118,7 +118,7 @@ def _open_and_play(args, cfg, setup, path, heard: list[str], lock) -> int:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 1
     try:
-        lock.hold_store()
+        lock.hold_store(wait=2.0)
     except StoreError as error:  # in use: it was made or set aside just now, a race
         store.close()
         print(f"companion play: {error}", file=sys.stderr)

@@ -97,3 +97,27 @@ def test_the_next_start_after_a_kill_9_is_not_blocked(tmp_path, service):
         assert (tmp_path / "companion.db.lock").read_text() == f"{after.process.pid}\n"
     finally:
         after.close()
+
+
+@pytest.mark.parametrize("link", [Path.symlink_to, Path.hardlink_to], ids=["symbolic", "hard"])
+def test_a_second_play_through_a_link_to_the_store_in_use_is_refused(tmp_path, service, link):
+    """`ln -s S/games.db S/link.db` (or a hard link) let both run; resuming one game their
+    steps interleaved and replay failed at step 3."""
+    service.wait_ready()
+    other = tmp_path / "link.db"
+    link(other, tmp_path / "companion.db")
+    second_config = config(tmp_path, "second")
+    before = files(tmp_path)
+    second = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "play", "--config",
+         str(second_config), "--store", str(other)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=15, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert second.returncode == 2
+    assert second.stderr == (
+        f"companion play: The game store at {other} is in use by another companion "
+        f"(pid {service.process.pid}): stop it first, or use --store.\n"
+    )
+    assert files(tmp_path) == before
+    assert service.process.poll() is None
