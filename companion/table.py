@@ -391,11 +391,17 @@ class Table:
         """Chance and game-over screens show no game message: say what just happened.
 
         A throw that ends the turn at once (a belly up) is named too, since no
-        decision follows to show its dice.
+        decision follows to show its dice. A card drawn is named once: by the game's
+        message where it names it ("Offer: Just a pair", not "Drew Just a pair. Offer:
+        Just a pair").
         """
-        news = [old.label(action)] if old.chance() is not None else []
         message = new.view().message
-        if message and message != old.view().message:
+        if message == old.view().message:
+            message = ""
+        news = [old.label(action)] if old.chance() is not None else []
+        if action.kind == "draw" and message and str(action.get("card")) in message:
+            news = []
+        if message:
             news.append(message)
         if news:
             self.say(self.named(". ".join(news)), LONG_NOTE_SECONDS)

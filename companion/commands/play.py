@@ -416,8 +416,23 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
     if simulator:
         unfinished = store.unfinished()
         if unfinished is not None:
-            print(f"Game {unfinished.id} is kept: `companion play` resumes it.")
+            print(f"Game {unfinished.id} is kept: `{resume_command(args, cfg)}` resumes it.")
     return 0
+
+
+def resume_command(args, cfg) -> str:
+    """The command that takes the kept game up again: `companion play`, naming the
+    config and the store given on this command line where they are not the defaults
+    (a game in another store is not resumed by a bare `companion play`)."""
+    import shlex
+
+    words = ["companion", "play"]
+    if getattr(args, "config", None):
+        words += ["--config", str(args.config)]
+    if args.store and Path(args.store).expanduser().resolve() != Path(
+            cfg.store.path).expanduser().resolve():
+        words += ["--store", str(args.store)]
+    return shlex.join(words)
 
 
 def _web_page(cfg, store, dice, say):

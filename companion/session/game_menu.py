@@ -1,7 +1,9 @@
-"""The game menu (long Select) over any mode of a game: back to it, the game's own
-pages where it has them, what other seats may do out of turn now, undo, the colour
-calibration where the game asks for one, a new game (asking first whether to abandon
-this one). A long Select again, or Back, returns to the mode under it unchanged."""
+"""The game menu (long Select) over any mode of a game: what other seats may do out of
+turn now (first and highlighted, so that the hint "Hold Select: gift (Bo)" is true: a
+long Select, then Select), back to it, the game's own pages and its legend where it has
+them, undo, the colour calibration where the game asks for one, a new game (asking first
+whether to abandon this one). A long Select again, or Back, returns to the mode under it
+unchanged."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from companion.ui.model import MenuItem, Screen
 from . import calibrate
 from .choices import Choices
 from .mode import Host, Mode
-from .pages import Pages
+from .pages import LEGEND_LABEL, Legend, Pages, legend
 from .pages import label as pages_label
 from .play import out_of_turn, out_of_turn_item
 from .setup import to_setup
@@ -26,7 +28,7 @@ class GameMenu(Mode):
     """The game menu over `under`, the mode it was opened over."""
 
     name = "menu"
-    LEADS_TO = ("pages", "calibrate", "phone", "abandon", "setup_options")
+    LEADS_TO = ("pages", "legend", "calibrate", "phone", "abandon", "setup_options")
     TITLE = "Game menu"
 
     def __init__(self, table: Host, under: Mode):
@@ -35,13 +37,15 @@ class GameMenu(Mode):
         state = table.state
         others = [] if state.is_over() else out_of_turn(state)
         pages = pages_label(state)
+        figures = [LEGEND_LABEL] if legend(state.game) else []
         colours = [calibrate.LABEL] if calibrate.wanted(state.game) else []
         self.choices = Choices(
-            [MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
-             *(out_of_turn_item(table, state, action) for action in others),
-             MenuItem("Undo last step"), *(MenuItem(c) for c in colours),
+            [*(out_of_turn_item(table, state, action) for action in others),
+             MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
+             *(MenuItem(f) for f in figures), MenuItem("Undo last step"),
+             *(MenuItem(c) for c in colours),
              *([MenuItem(PHONE_PAGE)] if table.web_address else []), MenuItem("New game")],
-            ["resume", *(["pages"] if pages else []), *others, "undo", *colours,
+            [*others, "resume", *(["pages"] if pages else []), *figures, "undo", *colours,
              *(["phone"] if table.web_address else []), "new"],
         )
 
@@ -61,6 +65,8 @@ class GameMenu(Mode):
             return self.under
         if chosen == "pages":
             return Pages(table, self.under)
+        if chosen == LEGEND_LABEL:
+            return Legend(table, self.under)
         if chosen == calibrate.LABEL:
             return calibrate.Calibrate(table, self.under)
         if chosen == "phone":

@@ -1,8 +1,11 @@
-"""A game's own pages (its board, its score sheet), opened from the game menu.
+"""A game's own pages (its board, its score sheet) and its legend, opened from the game
+menu.
 
 A game whose screen module (`companion.ui.games.for_game`) has `pages(state, names)` and
-`PAGES_LABEL` gets a game menu item of that name. Up/Down flip the pages, any other
-button goes back to the mode they were opened from; nothing here changes the game.
+`PAGES_LABEL` gets a game menu item of that name; one whose screen module has `LEGEND`
+(each figure its menus show, as shown, and what it means) gets "What figures mean",
+a page a figure. Up/Down flip the pages, any other button goes back to the mode they
+were opened from; nothing here changes the game.
 """
 
 from __future__ import annotations
@@ -19,6 +22,20 @@ def label(state) -> str:
     """The game menu item opening the pages; "" for a game without pages."""
     module = games.for_game(state.game)
     return getattr(module, "PAGES_LABEL", "") if hasattr(module, "pages") else ""
+
+
+LEGEND_LABEL = "What figures mean"
+
+
+def legend(game: str) -> tuple[Screen, ...]:
+    """The legend pages of `game`: how to flip them, then a figure a page; () for a game
+    without a LEGEND."""
+    figures = getattr(games.for_game(game), "LEGEND", ())
+    if not figures:
+        return ()
+    return (Screen(kind="message", title="Figures",
+                   note="Up/Down: each figure of the menus. Back: return"),
+            *(Screen(kind="message", title=figure, note=meaning) for figure, meaning in figures))
 
 
 class Pages(Mode):
@@ -45,3 +62,12 @@ class Pages(Mode):
         pages = self._pages()
         page = pages[min(self.page, len(pages) - 1)]
         return dataclasses.replace(page, note=note) if note else page
+
+
+class Legend(Pages):
+    """The game's legend pages over `back`."""
+
+    name = "legend"
+
+    def _pages(self) -> tuple[Screen, ...]:
+        return legend(self.table.state.game)

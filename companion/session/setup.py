@@ -125,7 +125,17 @@ class SetupOptions(Mode):
         return self
 
     def screen(self, note: str) -> Screen:
-        chosen = self.table.chosen
-        title = f"{rules.get(chosen.game).title}, {_players(chosen.players)}"
-        return Screen(kind="setup", title=title, menu=self.choices.menu(),
+        return Screen(kind="setup", title=seated(self.table.chosen), menu=self.choices.menu(),
                       note=note, hint="Select: change or start")
+
+
+def seated(chosen) -> str:
+    """"Risk 'n' Roll 2000, 3 players"; a seat the game names itself (216 solo's AI) is
+    the game's own player, not one of the players: "216, 1 player + AI"."""
+    game = rules.get(chosen.game)
+    try:
+        own = [name for name in game.default_names(chosen.players, chosen.options) if name]
+    except rules.IllegalAction:  # options the rules refuse: said at Start game
+        own = []
+    players = _players(chosen.players - len(own))
+    return f"{game.title}, {' + '.join([players, *own])}"

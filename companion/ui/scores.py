@@ -140,8 +140,10 @@ def draw_standings(
     names: Sequence[str],
     scores: Sequence[int],
     winners: Sequence[int],
+    ranked: bool = False,
 ) -> None:
-    """Final scores, best first, in one column or two, winners marked with a crown.
+    """Final scores, best first (or, `ranked`, in the order given), in one column or two,
+    winners marked with a crown.
 
     Two columns use the narrow face; when even they cannot hold everyone, the last
     cell says how many are not shown.
@@ -149,7 +151,7 @@ def draw_standings(
     if not scores:
         return
     names = player_names(names, len(scores))
-    order = standings(scores)
+    order = list(range(len(scores))) if ranked else standings(scores)
     rows = max(1, h // STANDING_LINE)
     columns = min(2, math.ceil(len(order) / rows))
     face = BODY if columns == 1 else SMALL

@@ -236,3 +236,16 @@ def test_a_first_throw_shows_the_best_then_score_and_keep_groups_each_a_short_li
     everything = options(table)
     assert len(everything) == len(GAME.new(3).apply(
         GAME.new(3).chance().action(tuple(die[0] for die in DICE))).legal_actions())
+
+
+def test_the_legend_is_a_page_a_figure_from_the_game_menu_and_the_gift_comes_first(store):
+    table = started(store)
+    enter_faces(table, [die[0] for die in DICE])
+    press(table, "menu")
+    assert labels(table)[0] == "Bo asks greatest gift" and table.screen().menu.selected == 0
+    pick(table, "What figures mean")
+    assert table.mode == "legend" and table.screen().title == "Figures"
+    press(table, "down")
+    assert table.screen().title == "E 26 give 8" and "8 given to the left" in table.screen().note
+    press(table, "back")
+    assert table.mode == "decide" and table.steps == 1

@@ -43,8 +43,9 @@ def test_a_coloured_game_plays_to_the_end_by_buttons_the_gift_asked_at_a_throw(s
     press(table, "menu")
     gift = Action("gift", by=1)
     item = f"Bob: {expected.label(gift)}"
-    assert labels(table)[:2] == ["Back to the game", item]
-    choose(table, 1)
+    assert labels(table)[:2] == [item, "Back to the game"]  # first, highlighted
+    assert table.screen().menu.selected == 0
+    choose(table, 0)
     expected = expected.apply(gift)
     assert table.mode == "throw" and table.state == expected
     while table.mode != "over":
@@ -91,7 +92,7 @@ def test_dice_being_entered_stay_when_another_seat_acts(store, games):
     press(table, "select", "up", "select")  # die 1 set, die 2 started from it
     before = table.screen()
     press(table, "menu")
-    choose(table, 1)  # Bob's gift
+    choose(table, 0)  # Bob's gift
     assert table.state.gift and table.mode == "enter"
     assert table.screen().entry == before.entry and table.screen().cursor == before.cursor
 

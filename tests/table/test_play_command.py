@@ -227,3 +227,14 @@ def test_the_camera_reads_with_the_nets_learnt_beside_the_store_when_there_are_s
         assert said == [f"Reading the dice with the nets learnt at this table ({nets})"]
     finally:
         net.use_nets()
+
+
+def test_the_game_kept_at_q_is_resumed_by_a_command_naming_its_store(tmp_path):
+    """After `q` the simulator says how to resume: a game in another store than the
+    config's is not resumed by a bare `companion play`."""
+    cfg = defaults()
+    assert play.resume_command(args(), cfg) == "companion play"
+    assert play.resume_command(args("--store", cfg.store.path), cfg) == "companion play"
+    other = str(tmp_path / "my games.db")
+    assert play.resume_command(args("--store", other), cfg) == \
+        f"companion play --store '{other}'"

@@ -170,7 +170,7 @@ def test_undo_from_the_game_menu_and_past_the_end_of_the_game(store):
     steps = table.steps
     press(table, "menu")
     assert table.screen().title == "Game menu"
-    choose(table, 1)  # Undo last step
+    pick(table, "Undo last step")
     assert table.mode != "over" and store.unfinished().id == table.game_id
     assert table.steps == steps - 1 == len(stored(store, table))
     assert store.load(table.game_id).finished is None
@@ -192,12 +192,12 @@ def test_new_game_from_the_menu_abandons_the_old_one_but_keeps_it(store):
     to_decision(table)
     old = table.game_id
     press(table, "menu")
-    choose(table, 2)  # New game
+    pick(table, "New game")
     assert table.screen().title == "Abandon this game?"
     choose(table, 0)  # Keep playing
     assert table.game_id == old and table.mode == "decide"
     press(table, "menu")
-    choose(table, 2)
+    pick(table, "New game")
     choose(table, 1)  # Abandon, new game
     assert table.mode == "setup_options" and store.unfinished() is None
     assert store.load(old).abandoned and len(store.load(old).actions) == 3

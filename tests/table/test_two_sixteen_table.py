@@ -203,3 +203,11 @@ def test_every_216_screen_of_a_game_renders(store, solo):
         for size in ((128, 64), (128, 32)):
             render(table.screen(), size)
         press(table, "ok" if table.mode in ("draw_group", "throw") else "select")
+
+
+def test_a_card_drawn_is_named_once_and_a_solo_game_counts_its_one_player(store):
+    assert new_table(store, solo=True).screen().title == "216, 1 player + AI"
+    table = started(store)
+    assert table.screen().title == "Offer card 1 of 4"
+    name_card(table, "Triple 6")
+    assert table.screen().note == "Offer: Triple 6"  # not "Drew Triple 6. Offer: Triple 6"

@@ -37,3 +37,22 @@ def test_the_facts_beside_the_odds_are_whole_lines_or_the_first_clauses():
     news = ["SIX SEVEN! Ann +2 VP; Played ±1: 5 to 6"]
     face, words = sixseven._whole(news, 94)  # beside the two dice at 128 pixels
     assert words == "SIX SEVEN! Ann +2 VP" and face == SMALL
+
+
+def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(monkeypatch):
+    """A double SIX SEVEN wins at once: the winner may hold fewer VP than another."""
+    from companion.rules import View
+    from companion.ui.model import Screen
+    from companion.ui.render import render
+
+    drawn = []
+    draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda canvas, at, words, *a, **k: (
+        drawn.append(words), draw(canvas, at, words, *a, **k))[1])
+    screen = Screen("sixseven:over", names=("Ann", "Bo", "Cy"), scores=(12, 9, 4),
+                    winners=(2,), view=View(lines=("Cy wins: a double SIX SEVEN",)))
+    for size in ((128, 64), (128, 32)):
+        drawn.clear()
+        render(screen, size)
+        names = [words for words in drawn if words in ("Ann", "Bo", "Cy")]
+        assert names == ["Cy", "Ann", "Bo"], size

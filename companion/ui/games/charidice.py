@@ -37,6 +37,13 @@ TOTAL_HEADS = ("Pts", "Got", "Gave", "Tot")
 """Capitals: no descender reaches the dotted rule under the heading."""
 ASKING = {"gift": "gift"}
 """What a seat may do out of turn, as the throw screen's hint says it."""
+LEGEND = (
+    ("E 26 give 8", "A keep: 26 points expected this turn, 8 given to the left"),
+    ("G2 O4 M5: 11, give 5", "A score: 11 points with the bonus, 5 to the left"),
+    ("M3 O4", "A die: its colour's letter, then its number"),
+    ("K B G M O Y", "Black, blue, green, magenta, orange, yellow"),
+)
+"""Every figure of the menus and what it means: the game menu's legend pages."""
 ONES = tuple(die[0][1] for die in DICE)
 """The colour of each die's 1: six dice showing their 1s show every colour once."""
 CALIBRATE = ("Show the six dice, 1s up, apart", ONES)

@@ -34,6 +34,12 @@ from companion.ui.model import Screen
 from companion.ui.scores import draw_header, draw_standings
 
 PAGES_LABEL = "Boards and cards"
+LEGEND = (
+    ("67% dbl% VP", "Chance of 67, of a double SIX SEVEN, VP expected"),
+    ("100 2.8 2.3", "100% to end on 67, 2.8% a double, 2.3 VP expected"),
+    ("Place 65", "Place the result 65: the dice in this order"),
+)
+"""Every figure of the menus and what it means: the game menu's legend pages."""
 ROW = 9
 """Pixels a row of a page takes (the narrow face); the title takes one more row."""
 CARD_GAP = 3
@@ -185,13 +191,14 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
     top = len(lines) * ROW + 1
     hint = "" if compact else screen.note or "Select: new game"
     bottom = h - (ROW if hint else 0)
-    # the winner first among equal scores: the standings keep the order given on a tie
+    # the crowned first, whatever their VP (a double SIX SEVEN wins at once, the token
+    # on top breaks a tie), then by VP: the standings keep the order given on a tie
     order = sorted(range(len(screen.scores)),
-                   key=lambda s: (-screen.scores[s], s not in screen.winners, s))
+                   key=lambda s: (s not in screen.winners, -screen.scores[s], s))
     names = [screen.names[s] if s < len(screen.names) else f"P{s + 1}" for s in order]
     draw_standings(canvas, 0, top, w, bottom - top, names,
                    [screen.scores[s] for s in order],
-                   [k for k, s in enumerate(order) if s in screen.winners])
+                   [k for k, s in enumerate(order) if s in screen.winners], ranked=True)
     if hint:
         text.draw(canvas, (w // 2, h - 1), text.ellipsize(SMALL, hint.replace("\n", "  "), w),
                   SMALL, anchor="ms")

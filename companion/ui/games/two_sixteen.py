@@ -34,6 +34,14 @@ MARKS = {"=": "=", "!": "≠", "o": "opp"}
 """What stands between two dice for "the same as", "different from", "opposite of"."""
 CONDITIONS = {"all-different": "all≠", "straight": "straight", "pair+opp": "pair+opp"}
 PAGES_LABEL = "Offer and hand"
+LEGEND = (
+    ("100% 6pt", "Chance to claim a card this turn; points expected"),
+    ("Sum 7 +10+5", "Claim Sum 7: General Score 10, Served Game Bonus 5"),
+    ("+Help", "A Help card instead of the Served Game Bonus"),
+    ("Roll again: 1 2", "The dice to roll again"),
+    ("5/216", "Solo tie: the 216 rolls of which 5 fulfil the card"),
+)
+"""Every figure of the menus and what it means: the game menu's legend pages."""
 CARDS_A_PAGE = 2
 """Offer cards on a page: two, drawn at full size, as 128x32 holds them."""
 

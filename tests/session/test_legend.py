@@ -1,0 +1,73 @@
+"""Every figure a game's menus show is named on its legend pages (game menu, "What
+figures mean"), and every legend page reads whole at both display sizes."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion import advice, rules
+from companion.session.pages import legend
+from companion.session.play import decision_menu
+from companion.ui.render import cut_texts
+
+
+class Seat:
+    """What `decision_menu` asks of the table: the advice, and names for seats."""
+
+    names: tuple[str, ...] = ()
+
+    @staticmethod
+    def advice(state):
+        return advice.for_state(state)
+
+    @staticmethod
+    def named(text: str) -> str:
+        return text
+
+
+def shapes(text: str) -> set[str]:
+    """The kinds of figure in a text: numbers as 9 ("32%" is "9%", "2.8" is "9", "<0.1%"
+    is "9%"), words as they are; split at spaces and slashes."""
+    return {re.sub(r"[<>]?\d+(\.\d+)?", "9", token) for token in re.split(r"[\s/]+", text)
+            if token}
+
+
+def decisions(game, seed: int, games: int = 2, most: int = 300):
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new(game.min_players, {})
+        for _ in range(most):
+            if state.is_over():
+                break
+            chance = state.chance()
+            if chance is not None:
+                state = state.apply(chance.sample(rng))
+                continue
+            yield state
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_every_figure_beside_an_option_is_on_the_games_legend(name):
+    """Details such as "E 26 give 8" and odds labels such as "pts bust" of random
+    positions: each kind of figure in them is one a legend page shows and explains."""
+    pages = legend(name)
+    assert pages, f"{name} has no legend"
+    named = set().union(*(shapes(page.title) for page in pages[1:]))
+    seen = set()
+    for state in decisions(rules.GAMES[name], seed=5):
+        menu = decision_menu(Seat, state).menu()
+        seen |= shapes(menu.odds)
+        for item in menu.items:
+            seen |= shapes(item.detail)
+    assert seen and seen <= named, f"not on the legend: {sorted(seen - named)}"
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("size", [(128, 64), (128, 32)])
+def test_every_legend_page_reads_whole(name, size):
+    for page in legend(name):
+        assert cut_texts(page, size) == [], page.title
