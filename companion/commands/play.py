@@ -438,6 +438,14 @@ def resume_command(args, cfg) -> str:
 def _web_page(cfg, store, dice, say):
     """The score-sheet page (web.enabled), on its own thread: the snapshot the loop
     publishes to, and the page (None if it cannot be served: the game goes on)."""
+    try:  # dependencies, but a box updated without `pip install` may lack them
+        import segno  # noqa: F401  (the QR code on the OLED)
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as missing:
+        say(f"The score-sheet page needs {missing.name}: run `pip install -e .` in the "
+            "companion's folder (systemd/install.sh does); the page is off")
+        return None, None
     from companion.web.live import Live
     from companion.web.server import WebPage
 

@@ -81,3 +81,23 @@ def test_a_camera_reading_is_published_with_its_frame_boxes_and_values():
     assert photo.boxes == ((1, 2, 11, 12), (20, 2, 30, 12))
     assert photo.frame is not frame and np.array_equal(photo.frame, frame)
     assert live.snapshot().photo_id == 1
+
+
+def test_a_box_without_the_pages_libraries_says_so_and_plays_on(monkeypatch, store):
+    import builtins
+
+    from companion.commands import play
+    from companion.config import defaults
+
+    real = builtins.__import__
+
+    def no_uvicorn(name, *args, **kwargs):
+        if name == "uvicorn":
+            raise ImportError("No module named 'uvicorn'", name="uvicorn")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_uvicorn)
+    said = []
+    assert play._web_page(defaults(), store, None, said.append) == (None, None)
+    assert said == ["The score-sheet page needs uvicorn: run `pip install -e .` in the "
+                    "companion's folder (systemd/install.sh does); the page is off"]
