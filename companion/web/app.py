@@ -55,8 +55,7 @@ def make_app(board: Board, feed, token: str) -> Starlette:
             finally:
                 feed.streams.discard(me)
 
-        if board.revision == 0:
-            await asyncio.to_thread(board.parts)
+        await asyncio.to_thread(board.parts)  # made afresh: nobody may have watched
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"x-accel-buffering": "no"})
 

@@ -147,9 +147,10 @@ class Feed:
             try:
                 await asyncio.wait_for(self._wake.wait(), STORE_POLL)
             except TimeoutError:
-                if not self.streams:
-                    continue
+                pass
             self._wake.clear()
+            if not self.streams:  # nobody watching: nothing made (a new stream makes it)
+                continue
             before = self.board.revision
             try:
                 self.board.parts()
