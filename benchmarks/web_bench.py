@@ -165,13 +165,14 @@ def rss_kb() -> int:
     return 0
 
 
-def soak(seconds: float, connections: int) -> int:
+def soak(seconds: float, connections: int, served: bool = True) -> int:
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "c.db") as store:
-        live = Live()
+        live = Live() if served else None
         loop = Loop(store, live, seed=2)
         print("playing a game of each kind first (the advice's tables)...", flush=True)
         loop.warm()
-        page = WebPage(live, store.path, port=0, host="127.0.0.1")
+        page = _NoPage() if not served else WebPage(live, store.path, port=0,
+                                                    host="127.0.0.1")
         page.start()
         page.wait_started()
         stop = threading.Event()
@@ -204,6 +205,22 @@ def soak(seconds: float, connections: int) -> int:
     return 0
 
 
+class _NoPage:
+    """The game alone (soak --no-page): what its own memory does, to compare."""
+
+    port, token = 0, ""
+    feed = type("Feed", (), {"streams": ()})()
+
+    def start(self):
+        pass
+
+    def wait_started(self):
+        pass
+
+    def stop(self):
+        pass
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -215,10 +232,12 @@ def main() -> int:
     so = sub.add_parser("soak", help="memory with streams held open")
     so.add_argument("--seconds", type=float, default=3600)
     so.add_argument("--connections", type=int, default=20)
+    so.add_argument("--no-page", action="store_true",
+                    help="the game alone, no page: its own memory, to compare")
     args = parser.parse_args()
     if args.what == "latency":
         return latency(args.steps, args.phones, args.every)
-    return soak(args.seconds, args.connections)
+    return soak(args.seconds, 0 if args.no_page else args.connections, not args.no_page)
 
 
 if __name__ == "__main__":
