@@ -123,10 +123,10 @@ class Decide(Mode):
 
     def screen(self, note: str) -> Screen:
         heading = ""
-        if self.headings:  # the group open, "more" past its first page: where Back leads
-            named = [h for h in self.headings if h != menus.MORE]
-            more = " more" if self.headings[-1] == menus.MORE else ""
-            heading = f"{named[-1] if named else 'Options'}{more} (Back: up)"
+        if self.headings:  # the group open ("Keep 3 dice..."; "..., more..." past its first
+            named = [h for h in self.headings if h != menus.MORE]  # list): Back leaves it
+            more = ", more" if self.headings[-1] == menus.MORE else ""
+            heading = f"{named[-1] if named else 'Options'}{more}..."
         return self.table.game_screen("turn", whose(self.table), note or heading,
                                       menu=self.choices.menu())
 

@@ -229,7 +229,7 @@ def test_a_first_throw_shows_the_best_then_score_and_keep_groups_each_a_short_li
     keep = labels(table).index("Keep...")
     assert top[keep].detail  # the figures of the best keep
     choose(table, keep)
-    assert table.mode == "decide" and table.screen().note == "Keep (Back: up)"
+    assert table.mode == "decide" and table.screen().note == "Keep..."
     assert all(label.startswith(("Keep", "Throw all")) for label in labels(table))
     press(table, "back")
     assert labels(table)[table.screen().menu.selected] == "Keep..." and not table.screen().note

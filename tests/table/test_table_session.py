@@ -118,7 +118,7 @@ def test_the_decision_menu_is_ranked_by_the_advice_with_odds():
         shown = table.screen().menu.items
         assert [i.detail for i in shown if i.label == second] == ["120"]
         assert not any(i.best or i.detail for i in shown if i.label != second)
-        while table.screen().note.endswith("(Back: up)"):  # Back out of the groups
+        while table.screen().note.endswith("..."):  # Back out of the groups
             press(table, "back")
         press(table, *["up"] * table.screen().menu.selected, "ok")  # OK chooses like Select
         assert Action.from_json(stored(store, table)[-1]) == legal[-1]

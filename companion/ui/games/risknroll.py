@@ -23,4 +23,4 @@ def menu_group(state: RiskNRollState, action: Action) -> tuple[str, ...]:
     if action.kind != "keep":
         return ()
     then = "Bank" if action["then"] == "bank" else "Roll on"
-    return (then, f"{then}, {dice_count(len(action['dice']))} aside")
+    return (then, f"{dice_count(len(action['dice']))} aside")
