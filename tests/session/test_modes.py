@@ -36,7 +36,7 @@ def test_random_presses_move_only_where_the_modes_say(store, monkeypatch, game):
     table = Table(store, Setup(game, 2, start="options"), dice=VirtualDice(VirtualRoller(7)),
                   deck_rng=rng if game != "solo" else None, clock=lambda: 1e9)
     under = []  # the modes side trips were opened over
-    for _ in range(1500):
+    for _ in range(800):
         before = table.mode
         button, long = rng.choice(BUTTONS)
         table.handle(ButtonEvent(button, long))
@@ -81,3 +81,21 @@ def test_every_registered_games_coloured_faces_use_the_cameras_names(games):
         throw = state.chance()
         colours = getattr(throw, "colours", None) or ()
         assert {c for die in colours for _, c in die} <= set(COLOURS), game.name
+
+
+def test_no_mode_imports_the_table():
+    """The modes reach the table through mode.Host: session/* never imports companion.table
+    (it imports them), so the two cannot import each other in a circle."""
+    import ast
+    from pathlib import Path
+
+    import companion.session
+
+    for path in Path(companion.session.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {f"{node.module}.{alias.name}" if node.module == "companion" else node.module
+                     for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                     for alias in node.names}
+        assert "companion.table" not in imported, path.name
