@@ -49,11 +49,13 @@ CARDS_A_PAGE = 2
 def menu_group(state: TwoSixteenState, action: Action) -> tuple[str, ...]:
     """Where a choice goes in the decision menu (companion.session.menus): the cards to
     claim under "Claim", the rerolls under "Roll again", the Help cards under "Help
-    cards", each card's plays together."""
+    cards", each card's plays together (a Wild's fifteen, by the die it changes)."""
     if action.kind == "claim":
         return ("Claim",)
     if action.kind == "reroll":
         return ("Roll again",)
+    if action.kind == "help" and action.get("to") is not None:  # a die changed: by the die
+        return ("Help cards", action["card"], f"{action['card']}: {action['die']} to")
     if action.kind == "help":
         return ("Help cards", action["card"])
     return ()
