@@ -88,7 +88,8 @@ OLD_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
 }
 """The tables of each older schema, as `_check` expects to find them."""
 SIDE_FILES = ("-wal", "-shm", "-journal", ".tally")
-"""SQLite's companions of the database file; they travel with it when it is set aside."""
+"""SQLite's companions of the database file, and the store's tally (store_evidence); they
+travel with it when it is set aside."""
 
 _DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 _NOT_WRITABLE = (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
@@ -315,11 +316,11 @@ class Store:
         game = self._tally.game
         if game is None or game in self._tally.lost:
             return
-        try:
-            record = self.load(game)
-        except NoSuchGame:
-            return
-        said = self._tally.shortened(game, len(record.actions), self._last_texts.get(game))
+        with self._transaction("be read", write=False) as db:
+            steps, last = db.execute(
+                "SELECT COUNT(*), (SELECT action FROM steps WHERE game_id = ?1 ORDER BY n DESC"
+                " LIMIT 1) FROM steps WHERE game_id = ?1", (game,)).fetchone()
+        said = self._tally.shortened(game, steps, last)
         if said:
             try:
                 self._tally.note_lost(game, said)
@@ -655,7 +656,7 @@ class Store:
         params = (*params, -1 if limit is None else limit)
         actions: dict[int, list] = {}
         damaged_steps: dict[int, list[str]] = {}
-        self._last_texts: dict[int, str] = {}
+        last_texts: dict[int, str] = {}
         for game_id, n, text in db.execute(
             f"SELECT game_id, n, action FROM steps WHERE game_id IN ({chosen}) "
             "ORDER BY game_id, n",
@@ -665,12 +666,12 @@ class Store:
             if action is text:  # not JSON: kept as stored
                 damaged_steps.setdefault(game_id, []).append(f"step {n} is not JSON")
             actions.setdefault(game_id, []).append(action)
-            self._last_texts[game_id] = text
+            last_texts[game_id] = text
         if self._tally_holds:  # steps lost to a damaged -wal, said where the steps are
             for game_id in {self._tally.game, *self._tally.lost} & {
                     row[0] for row in db.execute(chosen, params)}:
                 said = self._tally.shortened(game_id, len(actions.get(game_id, ())),
-                                             self._last_texts.get(game_id))
+                                             last_texts.get(game_id))
                 if said:
                     damaged_steps.setdefault(game_id, []).insert(0, said)
         cursor = db.execute(f"SELECT * FROM games WHERE id IN ({chosen}) ORDER BY id DESC", params)
