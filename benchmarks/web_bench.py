@@ -44,10 +44,12 @@ class Loop:
     """The play loop's steps: a press, then (if a step was stored) the screen rendered,
     shown on the OLED and published; store-to-OLED times kept."""
 
-    def __init__(self, store: Store, live: Live | None, seed: int):
+    def __init__(self, store: Store, live: Live | None, seed: int,
+                 games: tuple[str, ...] = GAMES):
         from luma.core.device import dummy
 
         self.store, self.live, self.rng = store, live, random.Random(seed)
+        self.games = games
         self.oled = dummy(width=128, height=64, mode="1")
         self.stored_at = 0.0
         original = store.append
@@ -63,7 +65,7 @@ class Loop:
         self.table = self._new_table()
 
     def _new_table(self) -> Table:
-        game = GAMES[self.game % len(GAMES)]
+        game = self.games[self.game % len(self.games)]
         self.game += 1
         return Table(self.store, Setup(game, 3 if game != "216" else 2, start="options"),
                      dice=VirtualDice(VirtualRoller(self.rng.randrange(1 << 30))),
@@ -72,7 +74,7 @@ class Loop:
     def warm(self) -> None:
         """Play one game of each kind to its end, at full speed: the advice's tables and
         caches are then built, and what the memory does next is the page's doing."""
-        for _ in GAMES:
+        for _ in self.games:
             first = self.game
             while self.game == first:
                 self.step()
@@ -165,10 +167,11 @@ def rss_kb() -> int:
     return 0
 
 
-def soak(seconds: float, connections: int, served: bool = True) -> int:
+def soak(seconds: float, connections: int, served: bool = True,
+         games: tuple[str, ...] = GAMES) -> int:
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "c.db") as store:
         live = Live() if served else None
-        loop = Loop(store, live, seed=2)
+        loop = Loop(store, live, seed=2, games=games)
         print("playing a game of each kind first (the advice's tables)...", flush=True)
         loop.warm()
         page = _NoPage() if not served else WebPage(live, store.path, port=0,
@@ -232,12 +235,16 @@ def main() -> int:
     so = sub.add_parser("soak", help="memory with streams held open")
     so.add_argument("--seconds", type=float, default=3600)
     so.add_argument("--connections", type=int, default=20)
+    so.add_argument("--games", default=",".join(GAMES),
+                    help="the games played in turn (risknroll alone: its advice is tables "
+                    "built once, so the memory that moves is the page's)")
     so.add_argument("--no-page", action="store_true",
                     help="the game alone, no page: its own memory, to compare")
     args = parser.parse_args()
     if args.what == "latency":
         return latency(args.steps, args.phones, args.every)
-    return soak(args.seconds, 0 if args.no_page else args.connections, not args.no_page)
+    return soak(args.seconds, 0 if args.no_page else args.connections, not args.no_page,
+                tuple(args.games.split(",")))
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ class Board:
         self._key = None
         self._parts: dict[str, str] = {}
         self._payload = json.dumps({"revision": 0})
+        self._replayed = None  # (game id, its stored steps, the state they lead to)
         self.revision = 0
         """Grows each time the parts change: what a live stream waits on."""
 
@@ -78,7 +79,7 @@ class Board:
             return {"game": "<h1>No game yet</h1>", "sheet": "", "turn": "",
                     "photo": photo_part(snapshot)}
         try:
-            state = replayed(record)
+            state = self._state(record)
         except (rules.IllegalAction, ValueError, TypeError, KeyError) as why:
             return {"game": f"<h1>Game {record.id}</h1><p>{esc(why)}</p>", "sheet": "",
                     "turn": "", "photo": photo_part(snapshot)}
@@ -88,6 +89,21 @@ class Board:
                 "sheet": sheets.sheet(state, names),
                 "turn": turn_part(state, names, screen),
                 "photo": photo_part(snapshot)}
+
+
+    def _state(self, record: GameRecord):
+        """The game's state: the last one made, moved on by the steps stored since (a Pi
+        replays a long game in tens of ms), or replayed whole after an undo or another
+        game."""
+        last = self._replayed
+        if last is not None and last[0] == record.id and last[1] == record.actions[:len(last[1])]:
+            state = last[2]
+            for stored in record.actions[len(last[1]):]:
+                state = state.apply(Action.from_json(stored))
+        else:
+            state = replayed(record)
+        self._replayed = (record.id, record.actions, state)
+        return state
 
 
 def _signature(record: GameRecord | None):

@@ -98,3 +98,21 @@ def test_names_are_escaped_everywhere(store, live):
     parts = Board(store, live).parts()
     text = "".join(parts.values())
     assert "<b>x" not in text and "&lt;b&gt;x" in text and "A&amp;B" in text
+
+
+def test_the_state_moves_on_with_new_steps_and_is_replayed_after_an_undo(store, live):
+    board = Board(store, live)
+    played = play(store, live, "risknroll", 6)
+    board.parts()
+    played.press("ok" if played.table.mode in ("throw", "draw", "draw_group") else "select")
+    board.parts()
+    assert board._replayed[2] == played.table.state
+    from hardware.buttons import ButtonEvent
+
+    played.table.handle(ButtonEvent("back", True))  # undo
+    played.live.show(played.table, played.table.screen())
+    board.parts()
+    assert board._replayed[2] == played.table.state
+    played.press("ok" if played.table.mode in ("throw", "draw", "draw_group") else "select")
+    board.parts()
+    assert board._replayed[2] == played.table.state == replayed(store.load(1))
