@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.rules import View
 
 from .model import Menu, MenuItem, Screen
+from .qr import screen as qr_screen
 
 NAMES = ("Ann", "Bo", "Cy")
 SCORES = (350, 1200, 90)
@@ -363,6 +364,8 @@ SCREENS: dict[str, Screen] = {
         "charidice:over", names=NAMES, scores=(292, 189, 228), winners=(0,),
         view=View(lines=("Charity bonus 20: Bo",)),
     ),
+    "phone-page": qr_screen("HTTP://192.168.100.123:8067/Q2RT7ZMZ5ZQ4AB3C/",
+                               "192.168.100.123:8067"),
     "message": Screen("message", note="Set at least one scoring die aside."),
     "message-long": Screen(
         "message",

@@ -42,6 +42,7 @@ class Screen:
       cards    a card to name, drawn as what it is by the game's `draw_card` (`game`)
       over     final standings
       message  a short notice, e.g. why a button did nothing
+      qr       the score-sheet page's address as a QR code (`table`: its modules)
       GAME:KIND  a game's own screen (its page), drawn by its screen module's LAYOUTS
 
     `table` carries a game's own screen's data: rows of strings and numbers.

@@ -52,7 +52,7 @@ def draw(canvas: ImageDraw.ImageDraw, w: int, h: int, screen: Screen) -> None:
     if host and text.width(SMALL, host) > room:  # 192.168.100.123 in two: at a dot
         cut = host.rfind(".", 0, len(host) // 2 + 2) + 1 or len(host) // 2
         where = [host[:cut], host[cut:] + f":{port}"]
-    lines = [screen.title, "Scan to see", "the sheets", *where]
+    lines = [screen.title, "Scan to see", "the sheets", *where] if h >= 48 else where
     y = 10
     for k, line in enumerate(lines):
         face = BODY if k == 0 else SMALL

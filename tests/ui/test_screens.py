@@ -70,7 +70,7 @@ def test_every_golden_belongs_to_an_example():
 
 def test_the_examples_cover_every_kind_the_model_names_and_every_games_own():
     assert set(KINDS) == {"setup", "turn", "throw", "confirm", "enter", "card", "cards", "over",
-                         "message"}
+                         "message", "qr"}
     kinds = {screen.kind for screen in SCREENS.values()}
     assert {kind for kind in kinds if ":" not in kind} == set(KINDS)
     own = {f"{game}:{kind}" for game in games.SCREENS
