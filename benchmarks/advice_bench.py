@@ -1,6 +1,6 @@
-"""Time the Risk 'n' Roll advice: table builds (per card rules and all), queries, odds.
+"""Time the advice: table builds, queries, odds; or play it against the advice it replaced.
 
-.venv/bin/python benchmarks/advice_bench.py [--states N]
+.venv/bin/python benchmarks/advice_bench.py [--states N] [--tourney PAIRS [--game GAME]]
 """
 
 from __future__ import annotations
@@ -19,7 +19,19 @@ def main() -> int:
     parser.add_argument(
         "--states", type=int, default=QUERY_STATES, help="decisions to time advise() on"
     )
-    advice_figures(states=parser.parse_args().states)
+    parser.add_argument(
+        "--tourney", type=int, default=0, metavar="PAIRS",
+        help="only play PAIRS pairs of two-player games per game, new advice against old",
+    )
+    parser.add_argument("--game", help="with --tourney: this game only")
+    args = parser.parse_args()
+    if args.tourney:
+        from companion.advice.tourney import games_with_aims, tourney
+
+        for game in [args.game] if args.game else games_with_aims():
+            print(tourney(game, args.tourney).line(), flush=True)
+        return 0
+    advice_figures(states=args.states)
     return 0
 
 

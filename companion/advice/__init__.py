@@ -86,14 +86,27 @@ def best_action(state: State) -> Action:
     return legal[0]
 
 
-def ranked(options: list[tuple[Action, str, float, float | None]]) -> list[Advice]:
-    """(action, label, value, bust) options sorted best first, ties in legal order."""
-    ordered = sorted(options, key=lambda option: -option[2])
+def ranked(options: list[tuple]) -> list[Advice]:
+    """(action, label, value, bust[, prefer]) options sorted best first.
+
+    Values equal to 9 decimal places are equal: floating-point noise never orders them.
+    Between equal values the larger `prefer` (a tuple of figures, compared in order,
+    each to 1e-9) comes first, then the legal order. `best` marks every option whose
+    value equals the first's."""
+    def key(option: tuple) -> tuple:
+        prefer = option[4] if len(option) > 4 else ()
+        return (-_level(option[2]), *(-_level(x) for x in prefer))
+
+    ordered = sorted(options, key=key)
     if not ordered:
         return []
-    top = ordered[0][2]
-    tolerance = 1e-9 * max(1.0, abs(top))
+    top = _level(ordered[0][2])
     return [
-        Advice(action, label, value, bust, value >= top - tolerance)
-        for action, label, value, bust in ordered
+        Advice(action, label, value, bust, _level(value) == top)
+        for action, label, value, bust, *_ in ordered
     ]
+
+
+def _level(value: float) -> float:
+    """`value` to 9 decimal places: what ranks it, past any floating-point noise."""
+    return round(value, 9)

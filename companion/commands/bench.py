@@ -12,6 +12,7 @@ import argparse
 from companion.commands.read import value_range
 
 PARTS = ("advice", "vision", "screens")
+TOURNEY_PAIRS = 400
 
 
 def part(name: str) -> str:
@@ -48,6 +49,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         " trained on: coins, cards, checked cloth, symbols, stacked and tilted dice, ...",
     )
     parser.add_argument(
+        "--tourney", nargs="?", type=int, const=TOURNEY_PAIRS, default=0, metavar="PAIRS",
+        help="with advice: also play PAIRS (default %(const)s) pairs of two-player games of"
+        " each game whose advice plays to win, against the expectation advice it replaced",
+    )
+    parser.add_argument(
         "--nets", metavar="DIR",
         help="read with the nets in DIR (dice_finder.onnx, dice_faces.onnx: nets learnt at "
         "a table, `companion learn`, or trained apart) instead of the shipped ones",
@@ -61,6 +67,12 @@ def run(args: argparse.Namespace) -> int:
 
         print("== advice")
         advice_figures()
+        if args.tourney:
+            from companion.advice.tourney import games_with_aims, tourney
+
+            print("== advice against the expectation advice (paired two-player games)")
+            for game in games_with_aims():
+                print(tourney(game, args.tourney).line(), flush=True)
     if "vision" in parts:
         from companion.commands.bench_vision import vision_figures
 

@@ -16,7 +16,8 @@ def test_the_figures_cover_builds_queries_every_card_and_the_odds():
     assert "no card / declined: 282." in text
     assert all(f"  {card.name}: " in text for card in ACTION_CARDS)
     assert "6:0.0231" in text and "6:0.0000" in text
-    assert "216 advise() with five Help cards: cold median" in text
+    assert "216 advise() with five Help cards (wall / CPU): cold median" in text
+    assert "216 advise() for the win with five Help cards (wall / CPU): cold median" in text
     assert "Charidice tables, cold" in text
     assert "max" in text and text.count("over 20 decisions") == 2
     assert "Charidice fresh turn under best play: 30.90 points, 7.90 donated" in text
