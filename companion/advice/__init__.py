@@ -8,6 +8,7 @@ load on first use, so importing this package stays light (their tables need nump
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,6 +51,20 @@ def for_state(state: State) -> list[Advice]:
     return importlib.import_module(module).advise(state)
 
 
+def prepare_in_background(games: Sequence[str] = tuple(ADVISORS)) -> threading.Thread:
+    """Build the advice tables of `games` in a daemon thread (each advisor's `prepare()`,
+    where it has one), so that the first press of a game does not wait for them."""
+    def build() -> None:
+        for game in games:
+            prepare = getattr(importlib.import_module(ADVISORS[game]), "prepare", None)
+            if prepare is not None:
+                prepare()
+
+    thread = threading.Thread(target=build, name="advice tables", daemon=True)
+    thread.start()
+    return thread
+
+
 def odds_text(advice: Advice) -> str:
     """What a menu shows beside an option: the advisor's `detail`, else its value in
     points and the chance that it busts ("410 32%")."""
@@ -58,6 +73,16 @@ def odds_text(advice: Advice) -> str:
         return detail
     text = f"{advice.value:.0f}"
     return text if advice.bust is None else f"{text} {advice.bust:.0%}"
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percent; "<1%" or ">99%" rather than a rounded 0 or 100
+    that is not certain."""
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 < chance < 1:
+        return ">99%"
+    return f"{round(100 * chance)}%"
 
 
 def odds_label(game: str, advice: Sequence[Advice]) -> str:

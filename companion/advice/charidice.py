@@ -13,19 +13,23 @@ the same it scores. The greatest of gifts is another seat's request: never ranke
 
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
 
-from companion.rules import actor
+from companion.rules import Action, actor
 from companion.rules.charidice import (
+    COLOUR_BONUS,
     COLOURS,
     DICE,
     DIE_OF,
     GIFT,
     NUMBER_BONUS,
+    ROUNDS,
     THROWS,
     CharidiceState,
     donation,
@@ -33,9 +37,18 @@ from companion.rules.charidice import (
     points,
 )
 
-from . import Advice, ranked
+from . import Advice, percent, ranked
+from .charidice_win import MOST_GIVEN, MOST_POINTS, Standing
 
+AIMS = ("win", "points")
+"""What the advice plays for: the win in the last REACH rounds (else points), or the
+expected points of the turn always (the advice before the win was counted, kept for
+`companion bench advice --tourney` to measure against)."""
+REACH = 1
+"""The last rounds, counted back from the 7th, in which the advice plays for the win."""
 FREE = 6
+NONE = MOST_POINTS + 1
+"""The points of a score that is not legal: a row of the win grid worth -1."""
 """The index of a die that is thrown, not kept, in the expectation arrays."""
 N = len(DICE)
 
@@ -53,11 +66,7 @@ class Tables:
 
     def keep(self, kept, throws_left: int) -> tuple[float, float]:
         """Expected (points, donation) of keeping `kept` with `throws_left` throws to come."""
-        index = [FREE] * N
-        for face in kept:
-            index[DIE_OF[face]] = DICE[DIE_OF[face]].index(face)
-        at = tuple(index)
-        t = throws_left - 1
+        at, t = _at(kept), throws_left - 1
         return float(self.points[t][at]), float(self.given[t][at])
 
 
@@ -91,10 +100,15 @@ def _best_colour() -> tuple[np.ndarray, np.ndarray]:
     return best_points, best_weight
 
 
-def final_scores() -> tuple[np.ndarray, np.ndarray]:
-    """The best score of every state after the last throw and what it donates, (46656,)."""
+@cache
+def candidates() -> tuple[np.ndarray, np.ndarray]:
+    """The scores that can be the best by points in every state after the last throw:
+    (points, donation), each (candidates, 46656), -1 points where there is none: one
+    die of each colour, the highest; each number four, five or six times; each
+    colour's best."""
     values, colours = _faces_grid()
     weights = _weight(values)
+    total = weights.sum(axis=0)
     candidates = []  # (points, weight of the dice scored)
     tops = np.stack([np.where(colours == c, values, 0).max(axis=0) for c in range(6)])
     candidates.append((tops.sum(axis=0), _weight(tops).sum(axis=0)))  # one of each colour
@@ -108,11 +122,17 @@ def final_scores() -> tuple[np.ndarray, np.ndarray]:
         mask = np.where(colours == c, 1 << (values - 1), 0).sum(axis=0)
         candidates.append((best_points[mask], best_weight[mask]))
     pts = np.stack([p for p, _ in candidates])
-    key = pts * 1000 + np.stack([w for _, w in candidates])
-    choice = key.argmax(axis=0)
+    given = total - np.stack([w for _, w in candidates])
+    return pts, given
+
+
+def final_scores() -> tuple[np.ndarray, np.ndarray]:
+    """The best score of every state after the last throw and what it donates, (46656,):
+    the most points, and between equal points the least donation."""
+    pts, given = candidates()
+    choice = (pts * 1000 - given).argmax(axis=0)
     columns = np.arange(pts.shape[1])
-    scored = np.stack([w for _, w in candidates])[choice, columns]
-    return pts[choice, columns].astype(float), (weights.sum(axis=0) - scored).astype(float)
+    return pts[choice, columns].astype(float), given[choice, columns].astype(float)
 
 
 def _expected(table: np.ndarray) -> np.ndarray:
@@ -122,19 +142,70 @@ def _expected(table: np.ndarray) -> np.ndarray:
     return table
 
 
+@cache
+def every_score() -> np.ndarray:
+    """Every legal score in every state after the last throw, (85, 46656): for each set
+    of dice (a bitmask over the six) scored as dice each of a different colour, and for
+    each of four dice or more scored as one colour, the flat index of (points, donation
+    before any gift) in a (NONE + 1, MOST_GIVEN + 1) grid; where the score is not legal,
+    a point in the grid's row NONE."""
+    values, colours = _faces_grid()
+    weights = _weight(values)
+    total = weights.sum(axis=0)
+    found = []
+    for way in ("different", "colour"):
+        for mask in range(1, 2**N):
+            chosen = [d for d in range(N) if mask >> d & 1]
+            n = len(chosen)
+            if way == "colour" and n < 4:
+                continue
+            v, c = values[chosen], colours[chosen]
+            if way == "different":
+                legal = np.bitwise_or.reduce(1 << c, axis=0) == (1 << c).sum(axis=0)
+                same = (v == v[0]).all(axis=0)
+                pts = v.sum(axis=0) + np.where(same, NUMBER_BONUS.get(n, 0), 0)
+            else:
+                legal = (c == c[0]).all(axis=0)
+                straight = v.max(axis=0) - v.min(axis=0) == n - 1
+                pts = v.sum(axis=0) + np.where(straight, COLOUR_BONUS.get((n, True), 0),
+                                               COLOUR_BONUS.get((n, False), 0))
+            given = total - weights[chosen].sum(axis=0)
+            found.append(np.where(legal, pts, NONE) * (MOST_GIVEN + 1) + given)
+    return np.stack(found).astype(np.int16)
+
+
+@cache
+def keep_index() -> np.ndarray:
+    """(63, 46656): for each choice of dice to keep (a bitmask over the dice, all six
+    excepted) and each state, the flat index of what is kept in a (7,)*6 array."""
+    digits = np.indices((6,) * N).reshape(N, -1)
+    strides = (FREE + 1) ** np.arange(N - 1, -1, -1)[:, None]
+    kept = [np.where(np.array([mask >> d & 1 for d in range(N)])[:, None] == 1, digits, FREE)
+            for mask in range(2**N - 1)]
+    return np.stack([(k * strides).sum(axis=0) for k in kept]).astype(np.int32)
+
+
 def _decide(now: np.ndarray, given: np.ndarray, later: np.ndarray, later_given: np.ndarray):
     """Best play at a decision: score `now`, or keep any 0 to 5 dice and take `later`."""
-    digits = np.indices((6,) * N).reshape(N, -1)
-    options, gifts = [now.ravel()], [given.ravel()]
-    for mask in range(2**N - 1):
-        at = tuple(digits[d] if mask >> d & 1 else np.full(digits.shape[1], FREE) for d in range(N))
-        options.append(later[at])
-        gifts.append(later_given[at])
-    options, gifts = np.stack(options), np.stack(gifts)
+    index = keep_index()
+    options = np.vstack([now.ravel()[None], later.ravel()[index]])
+    gifts = np.vstack([given.ravel()[None], later_given.ravel()[index]])
     choice = options.argmax(axis=0)  # the first best: scoring before keeping
     columns = np.arange(options.shape[1])
     shape = (6,) * N
     return options[choice, columns].reshape(shape), gifts[choice, columns].reshape(shape)
+
+
+def prepare() -> None:
+    """Build every table once (`companion.advice.prepare_in_background` calls this at
+    boot, so that no press waits for them; every query calls it too, and a query made
+    while the tables are being built waits for that build rather than making its own)."""
+    with _BUILDING:
+        tables()
+        every_score()
+
+
+_BUILDING = threading.Lock()
 
 
 @cache
@@ -149,28 +220,89 @@ def tables() -> Tables:
     return Tables(tuple(exp_points), tuple(exp_given))
 
 
-def advise(state: CharidiceState) -> list[Advice]:
+def win_tables(standing: Standing) -> tuple[np.ndarray, ...]:
+    """For 0 and 1 throws left after the next (index): the chance to win by partial
+    dice, (7,)*6 as in `Tables`, under the play that makes it largest."""
+    return _win_tables(standing)
+
+
+@lru_cache(maxsize=4)
+def _win_tables(standing: Standing) -> tuple[np.ndarray, ...]:
+    grid = np.vstack([standing.grid(), np.full((1, MOST_GIVEN + 1), -1.0)])
+    final = grid.ravel()[every_score()].max(axis=0)
+    after = [_expected(final.reshape((6,) * N))]
+    for _ in range(THROWS - 2):
+        best = final.copy()
+        flat = after[-1].ravel()
+        for index in keep_index():
+            np.maximum(best, flat[index], out=best)
+        after.append(_expected(best.reshape((6,) * N)))
+    return tuple(after)
+
+
+def _at(kept) -> tuple[int, ...]:
+    """The index of these kept dice in a (7,)*6 table, FREE for every die thrown."""
+    index = [FREE] * N
+    for face in kept:
+        index[DIE_OF[face]] = DICE[DIE_OF[face]].index(face)
+    return tuple(index)
+
+
+def in_reach(state: CharidiceState) -> bool:
+    """True in the last REACH rounds: the win is played for there."""
+    return state.round > ROUNDS - REACH
+
+
+def advise(state: CharidiceState, aim: str = "win") -> list[Advice]:
     """The active player's options, best first; [] while the table throws."""
+    if aim not in AIMS:
+        raise ValueError(f"no aim {aim!r}; aims: {', '.join(AIMS)}")
     if state.is_over() or not state.roll:
         return []
+    prepare()
+    if aim == "win" and in_reach(state):
+        return _for_the_win(state)
     gift = GIFT if state.gift else 1
     throws_left = THROWS - state.throws
     options, details = [], {}
-    for action in state.legal_actions():
-        if actor(state, action) != state.current_player():
-            continue
+    for action in _own(state):
         kept = faces_of(action)
         if action.kind == "score":
             value = float(sum(points(action["way"], kept)))
             details[action] = ""  # the label says the points and the gift
         else:
             value, given = tables().keep(kept, throws_left)
-            details[action] = f"E {value:.0f} give {given * gift:.0f}"
+            details[action] = f"{value:.0f}pt give {given * gift:.0f}"
         options.append((action, state.label(action), value, None))
     return [replace(a, detail=details[a.action]) for a in ranked(_scores_first(options))]
+
+
+def _own(state: CharidiceState) -> list[Action]:
+    """The active player's actions (not another seat's request for the gift)."""
+    return [a for a in state.legal_actions() if actor(state, a) == state.current_player()]
+
+
+def _for_the_win(state: CharidiceState) -> list[Advice]:
+    """Every option by its chance to win the game; between equal chances, more points."""
+    standing = Standing.of(state)
+    grid = standing.grid()
+    throws_left = THROWS - state.throws
+    options = []
+    for action in _own(state):
+        kept = faces_of(action)
+        if action.kind == "score":
+            scored = sum(points(action["way"], kept))
+            rest = Counter(state.dice()) - Counter(kept)
+            chance = float(grid[scored, donation(rest.elements())])
+            value = float(scored)
+        else:
+            chance = float(win_tables(standing)[throws_left - 1][_at(kept)])
+            value = tables().keep(kept, throws_left)[0]
+        options.append((action, state.label(action), chance, None, (value,)))
+    ranking = ranked(_scores_first(options))
+    return [replace(a, detail=f"win {percent(a.value)}") for a in ranking]
 
 
 def _scores_first(options: list) -> list:
     """A score before a keep worth the same, for `ranked` keeps ties in this order."""
     return sorted(options, key=lambda option: option[0].kind != "score")
-

@@ -28,7 +28,7 @@ from companion.rules import Action, Throw
 from companion.rules.two_sixteen import CARDS, TwoSixteenState, help_results, rerolls, without
 from companion.rules.two_sixteen_cards import TRIPLES
 
-from . import Advice, ranked
+from . import Advice, percent, ranked
 from .two_sixteen_win import Standing, in_reach
 
 HELP_POINTS = 3.0
@@ -287,17 +287,7 @@ def _detail(figures: Figures, winning: bool) -> str:
     text = f"{round(100 * chance)}% {points:.0f}pt"
     if abs(cards) >= 0.05:
         text += f"{cards:+.0f}H" if abs(cards - round(cards)) < 0.05 else f"{cards:+.1f}H"
-    return f"win {_percent(worth)} {text}" if winning else text
-
-
-def _percent(chance: float) -> str:
-    """A chance to win as a whole percent; "<1%" or ">99%" rather than a rounded 0 or
-    100 that is not certain."""
-    if 0 < chance < 0.005:
-        return "<1%"
-    if 0.995 < chance < 1:
-        return ">99%"
-    return f"{round(100 * chance)}%"
+    return f"win {percent(worth)} {text}" if winning else text
 
 
 def _figures(state: TwoSixteenState, action: Action, worth: Worth) -> Figures:

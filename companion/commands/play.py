@@ -100,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")
         return 2 if isinstance(error, StoreInUse) else 1
     with lock:
+        from companion.advice import prepare_in_background
+
+        prepare_in_background()  # the advice tables, while the players set up
         return _open_and_play(args, cfg, setup, path, heard, lock)
 
 

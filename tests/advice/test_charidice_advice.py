@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from itertools import combinations, product
 from pathlib import Path
 from statistics import mean
 
 import pytest
 
-from companion.advice import best_action, for_state
-from companion.advice.charidice import FREE, final_scores, tables
+from companion.advice import best_action, charidice, for_state, prepare_in_background
+from companion.advice.charidice import FREE, every_score, final_scores, tables
 from companion.rules import Action
-from companion.rules.charidice import DICE, DIE_OF, GIFT, donation, points, scoring_choices
+from companion.rules.charidice import (
+    DICE,
+    DIE_OF,
+    GIFT,
+    ROUNDS,
+    CharidiceState,
+    donation,
+    points,
+    scoring_choices,
+)
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
-from cd_script import faces, new, play  # noqa: E402
+from cd_script import dice_args, faces, new, play  # noqa: E402
 
 LENA = "throw M1 M2 M3 M4 M6 B6"
 
@@ -90,9 +100,9 @@ def test_before_a_reroll_the_best_keep_comes_with_its_expected_points_and_gift()
     top = advice[0]
     assert top.action == Action("keep", dice=(1, 2, 3, 4, 6), colours=("magenta",) * 5)
     value, given = tables().keep(faces("M1 M2 M3 M4 M6"), 2)
-    assert top.value == value and top.detail == f"E {value:.0f} give {given:.0f}"
+    assert top.value == value and top.detail == f"{value:.0f}pt give {given:.0f}"
     asked = for_state(state.apply(Action("gift", by=1)))
-    assert asked[0].detail == f"E {value:.0f} give {given * GIFT:.0f}"
+    assert asked[0].detail == f"{value:.0f}pt give {given * GIFT:.0f}"
     assert best_action(state) == top.action
 
 
@@ -107,3 +117,53 @@ def test_a_score_after_the_gift_is_ranked_with_its_doubled_donation():
     state = play(new(3), "gift P2", LENA)
     advice = {a.label: a for a in for_state(state)}
     assert advice["Magenta 2346: 30, give 26"].value == 30
+
+
+def last_turn(throw: str) -> CharidiceState:
+    """P2's turn in the 7th round (the game's last) after "keep B1 B2 B3 B5 B6" and a
+    throw of the sixth die: P1 on 270 having donated 40, P2 on 259 having donated 20."""
+    rows = (((270, 0, 0, 40),) + ((0, 0, 0, 0),) * 6, ((259, 0, 0, 20),) + ((0, 0, 0, 0),) * 6)
+    state = play(new(2), "throw B1 B2 B3 B5 B6 O6", "keep B1 B2 B3 B5 B6", throw)
+    return replace(state, sheet=rows, round=ROUNDS, seat=1)
+
+
+def share_of_p2(state) -> float:
+    winners = state.winners()
+    return 1 / len(winners) if 1 in winners else 0.0
+
+
+def test_on_the_last_turn_each_score_is_worth_what_the_game_then_says():
+    state = last_turn("throw O6")
+    for advice in for_state(state):
+        if advice.action.kind == "score":
+            assert advice.value == share_of_p2(state.apply(advice.action))
+
+
+def test_on_the_last_turn_a_sure_win_is_scored_not_thrown_for_a_straight():
+    # Blue 1236 gives P1 22 but makes P2 the top donor (42 to 40): 306 to 292 with the
+    # charity bonus. Throwing the sixth die for the straight wins only when it lands
+    # blue 4 or another 6 to give; the expectation advice threw (38 points on average).
+    state = last_turn("throw O6")
+    advice = for_state(state)
+    assert advice[0].label == "Blue 1236: 27, give 22" and advice[0].detail == "win 100%"
+    keep = next(a for a in advice if a.action == Action("keep", **dice_args("B1 B2 B3 B5 B6")))
+    after = [state.apply(keep.action).apply(Action("throw", dice=(v,), colours=(c,)))
+             for v, c in DICE[DIE_OF[(6, "orange")]]]
+    brute = mean(max(share_of_p2(s.apply(a)) for a in s.legal_actions() if a.kind == "score")
+                 for s in after)
+    assert keep.value == pytest.approx(brute) and keep.detail == f"win {round(100 * brute)}%"
+    assert charidice.advise(state, "points")[0].action.kind == "keep"
+
+
+def test_before_the_last_round_the_advice_is_the_expectation():
+    state = play(new(2), LENA)
+    assert charidice.advise(state) == charidice.advise(state, "points")
+    with pytest.raises(ValueError, match="no aim"):
+        charidice.advise(state, "fun")
+
+
+def test_the_tables_are_built_ahead_in_the_background():
+    tables.cache_clear()
+    every_score.cache_clear()
+    prepare_in_background(("charidice", "216")).join()
+    assert tables.cache_info().currsize == 1 and every_score.cache_info().currsize == 1

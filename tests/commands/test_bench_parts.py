@@ -44,3 +44,24 @@ def test_the_reader_is_benched_with_other_nets_when_asked(tmp_path, monkeypatch,
     finally:
         net.use_nets()
     assert seen == [(tmp_path / "dice_finder.onnx", tmp_path / "dice_faces.onnx")]
+
+
+def test_the_advice_tourney_is_asked_for_with_its_pairs(monkeypatch, capsys):
+    parse = build_parser().parse_args
+    assert parse(["bench", "advice"]).tourney == 0
+    assert parse(["bench", "advice", "--tourney"]).tourney == bench.TOURNEY_PAIRS
+    monkeypatch.setattr("companion.advice.bench.advice_figures", lambda: None)
+    played = []
+    monkeypatch.setattr("companion.advice.tourney.tourney",
+                        lambda game, pairs: played.append((game, pairs)) or _Line(game))
+    assert bench.run(parse(["bench", "advice", "--tourney", "3"])) == 0
+    assert ("216", 3) in played and ("charidice", 3) in played
+    assert "216: a line" in capsys.readouterr().out
+
+
+class _Line:
+    def __init__(self, game):
+        self.game = game
+
+    def line(self):
+        return f"{self.game}: a line"
