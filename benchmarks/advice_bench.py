@@ -29,7 +29,9 @@ def main() -> int:
         from companion.advice.tourney import games_with_aims, tourney
 
         for game in [args.game] if args.game else games_with_aims():
-            print(tourney(game, args.tourney).line(), flush=True)
+            print(tourney(game, args.tourney,
+                          every=lambda r: print("  so far:", r.line(), flush=True)).line(),
+                  flush=True)
         return 0
     advice_figures(states=args.states)
     return 0

@@ -38,7 +38,7 @@ from companion.rules.charidice import (
 )
 
 from . import Advice, percent, ranked
-from .charidice_win import MOST_GIVEN, MOST_POINTS, Standing
+from .charidice_win import MOST_GIVEN, MOST_POINTS, TURN_GIVEN, Standing
 
 AIMS = ("win", "points")
 """What the advice plays for: the win in the last REACH rounds (else points), or the
@@ -275,6 +275,43 @@ def advise(state: CharidiceState, aim: str = "win") -> list[Advice]:
             details[action] = f"{value:.0f}pt give {given * gift:.0f}"
         options.append((action, state.label(action), value, None))
     return [replace(a, detail=details[a.action]) for a in ranked(_scores_first(options))]
+
+
+def asks(state: CharidiceState, aim: str = "win") -> bool:
+    """Whether the player on the left should ask for the greatest of gifts now.
+
+    Asking doubles what this turn donates to them, so it pays when this turn is
+    expected to donate at least what waiting for a later turn of the same player is
+    worth: the best of the turns left, each donating as a turn does on average
+    (`charidice_win.TURN_GIVEN`), taken when it beats waiting (`waiting_worth`).
+    The expectation advice never asked (aim "points")."""
+    request = next((a for a in state.legal_actions() if a.kind == "gift"), None)
+    if aim == "points" or request is None or not state.roll:
+        return False
+    return expected_gift(state) >= waiting_worth(ROUNDS - state.round)
+
+
+def expected_gift(state: CharidiceState) -> float:
+    """What the active player's turn is expected to donate from here, before doubling,
+    under the expectation advice's play."""
+    best = advise(state, "points")[0].action
+    if best.kind == "score":
+        rest = Counter(state.dice()) - Counter(faces_of(best))
+        return float(donation(rest.elements()))
+    return tables().keep(faces_of(best), THROWS - state.throws)[1]
+
+
+@cache
+def waiting_worth(turns: int) -> float:
+    """What keeping the greatest of gifts for the best of `turns` later turns is worth
+    (the donation it would double), asking at the first turn that beats waiting."""
+    if turns == 0:
+        return 0.0
+    later = waiting_worth(turns - 1)
+    mean, spread = TURN_GIVEN
+    gifts = np.linspace(0, MOST_GIVEN, 4 * MOST_GIVEN + 1)
+    weights = np.exp(-0.5 * ((gifts - mean) / spread) ** 2)
+    return float((np.maximum(gifts, later) * weights).sum() / weights.sum())
 
 
 def _own(state: CharidiceState) -> list[Action]:

@@ -23,18 +23,34 @@ from companion.rules import GAMES, State
 
 from . import ADVISORS
 
-Policy = Callable[[State], object]
 
+@dataclass(frozen=True)
+class Seat:
+    """A seat played by `game`'s advisor for `aim`: its choices on its turn, and its
+    requests out of turn (Charidice's greatest of gifts) where the advisor advises them
+    (`asks(state, aim)`)."""
 
-def aimed(game: str, aim: str) -> Policy:
-    """The advised action of `game`'s advisor playing for `aim`."""
-    advise = importlib.import_module(ADVISORS[game]).advise
+    game: str
+    aim: str
 
-    def choose(state: State):
-        advice = advise(state, aim)
+    def choose(self, state: State):
+        advice = self._advisor().advise(state, self.aim)
         return advice[0].action if advice else state.legal_actions()[0]
 
-    return choose
+    def request(self, state: State, seat: int):
+        """The request `seat` makes now, or None."""
+        asks = getattr(self._advisor(), "asks", None)
+        if asks is None or not asks(state, self.aim):
+            return None
+        return next((a for a in state.legal_actions() if a.get("by") == seat), None)
+
+    def _advisor(self):
+        return importlib.import_module(ADVISORS[self.game])
+
+
+def aimed(game: str, aim: str) -> Seat:
+    """`game`'s advisor playing for `aim`."""
+    return Seat(game, aim)
 
 
 def games_with_aims() -> tuple[str, ...]:
@@ -43,7 +59,7 @@ def games_with_aims() -> tuple[str, ...]:
                  if hasattr(importlib.import_module(module), "AIMS"))
 
 
-def play(game: str, seats: tuple[Policy, ...], seed: int) -> tuple[int, ...]:
+def play(game: str, seats: tuple[Seat, ...], seed: int) -> tuple[int, ...]:
     """The winners of one game of `game`, seat i played by `seats[i]`, chance seeded."""
     state = GAMES[game].new(len(seats))
     turn, turns, draws = state.turn(), 0, 0
@@ -55,8 +71,19 @@ def play(game: str, seats: tuple[Policy, ...], seed: int) -> tuple[int, ...]:
             draws += 1
             state = state.apply(chance.sample(random.Random(f"{seed} {turns} {draws}")))
         else:
-            state = state.apply(seats[state.current_player()](state))
+            action = _requested(state, seats) or seats[state.current_player()].choose(state)
+            state = state.apply(action)
     return state.winners()
+
+
+def _requested(state: State, seats: tuple[Seat, ...]):
+    """A request another seat makes before the seat on turn decides, or None."""
+    for seat, player in enumerate(seats):
+        if seat != state.current_player():
+            request = player.request(state, seat)
+            if request is not None:
+                return request
+    return None
 
 
 def share(winners: tuple[int, ...], seat: int) -> float:
@@ -81,14 +108,22 @@ class Result:
 
 
 def tourney(game: str, pairs: int, new: str = "win", old: str = "points",
-            first_seed: int = 0) -> Result:
-    """`pairs` pairs of two-player games of `game`, the `new` aim against the `old`."""
+            first_seed: int = 0, every: Callable[[Result], None] | None = None) -> Result:
+    """`pairs` pairs of two-player games of `game`, the `new` aim against the `old`;
+    `every`, if given, sees the result so far after each 100 pairs."""
     a, b = aimed(game, new), aimed(game, old)
     scores = []
     for seed in range(first_seed, first_seed + pairs):
         first = share(play(game, (a, b), seed), 0)
         second = share(play(game, (b, a), seed), 1)
         scores.append((first + second) / 2)
+        if every is not None and len(scores) % 100 == 0 and len(scores) < pairs:
+            every(_result(game, scores))
+    return _result(game, scores)
+
+
+def _result(game: str, scores: list[float]) -> Result:
+    pairs = len(scores)
     mean = sum(scores) / pairs
     spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, pairs - 1))
     half = 1.96 * spread / math.sqrt(pairs)

@@ -167,3 +167,22 @@ def test_the_tables_are_built_ahead_in_the_background():
     every_score.cache_clear()
     prepare_in_background(("charidice", "216")).join()
     assert tables.cache_info().currsize == 1 and every_score.cache_info().currsize == 1
+
+
+def test_the_player_on_the_left_asks_for_the_gift_when_this_turn_gives_more_than_waiting():
+    # Lena's dice in the 6th round: her best keep (magenta 1 2 3 4 6) is expected to give
+    # 11.4, more than waiting for P1's one turn left is worth (8.9), so P2 asks now;
+    # in the 1st round the best of six later turns is worth more (14.2)
+    lena = replace(play(new(2), LENA), round=ROUNDS - 1)
+    assert charidice.expected_gift(lena) == pytest.approx(11.39, abs=0.01)
+    assert charidice.asks(lena) and not charidice.asks(lena, "points")
+    assert not charidice.asks(replace(lena, round=1))
+    plain = play(new(2), "throw B1 G1 O1 K1 Y1 M1")  # six 1s of six colours: all scored
+    assert charidice.expected_gift(plain) < charidice.waiting_worth(1)
+    assert charidice.asks(replace(plain, round=ROUNDS))  # no later turn to wait for
+    assert not charidice.asks(play(plain, "gift P2"))  # asked already
+
+
+def test_waiting_for_the_gift_is_worth_more_the_more_turns_are_left():
+    worth = [charidice.waiting_worth(turns) for turns in range(ROUNDS)]
+    assert worth[0] == 0 and worth == sorted(worth) and len(set(worth)) == ROUNDS
