@@ -30,6 +30,7 @@ from companion.rules.sixseven import (
     FACES,
     GAME,
     RANK,
+    ROUNDS,
     SET_TO,
     SIX_SEVEN,
     SIX_SEVEN_VP,
@@ -37,7 +38,7 @@ from companion.rules.sixseven import (
     position_vp,
 )
 
-from . import Advice, ranked
+from . import Advice, percent, ranked, sixseven_win
 
 ODDS_LABEL = "67% dbl% VP"
 """Over the odds column: the chance to end the turn on 67, of a double SIX SEVEN (the
@@ -45,6 +46,10 @@ game won), and the VP expected; for the card taken, those of the next turn with 
 DETAILS_ARE_ODDS = True
 """Every option's detail is in the columns ODDS_LABEL names: the label is shown."""
 
+AIMS = ("win", "points")
+"""What the advice plays for: the win in the 7th round (else VP), or the expected VP
+of the turn always (the advice before the win was counted, kept for `companion bench
+advice --tourney` to measure against)."""
 WIN_VP = 10.0
 """What a double SIX SEVEN is counted as worth in VP when options are ranked: more than
 any round can bring (3 + 2), as it ends the game."""
@@ -169,7 +174,10 @@ def _key(hand, chased) -> tuple[tuple[str, ...], bool]:
 
 class Turn:
     """The rest of one colour's turn, solved exactly, given `leaf` (the worth of each
-    space of BOARD, by RANK) and `win` (the worth of a double SIX SEVEN).
+    space of BOARD, by RANK), `win` (the worth of a double SIX SEVEN), `locked` (the
+    worth of each space once the chase has locked the cards: `leaf` unless given) and
+    `six_seven` (the worth of a SIX SEVEN thrown or made: its VP, or 0 where the leaves
+    count it, as the chances to win do).
 
     Rerolls can come back to the same dice (doubles rerolled into doubles), so each
     layer of decisions with the same cards in hand and the same lock is a small Markov
@@ -179,12 +187,19 @@ class Turn:
     solved are kept: every query of one turn (same board) shares them (`turn_for`).
     """
 
-    def __init__(self, leaf: tuple[float, ...], win: float = WIN_VP):
-        self.leaf = np.array([[v, float(r == 67), 0.0] for v, r in zip(leaf, BOARD)])
+    def __init__(self, leaf: tuple[float, ...], win: float = WIN_VP,
+                 locked: tuple[float, ...] | None = None, six_seven: float = SIX_SEVEN_VP):
+        self.leaf = self._ends(leaf)
+        self.locked = self.leaf if locked is None else self._ends(locked)
         self.win = np.array([win, 0.0, 1.0])
+        self.bonus = np.array([six_seven / SIX_SEVEN_VP, 1.0, 1.0])
         self.values: dict = {}  # (hand, chased) -> (3, 21) odds of each pair of dice
         self.worth: dict = {}  # (hand, chased) -> (options, 3) odds outside the layer
         self.policies: dict = {}  # (hand, chased) -> the option chosen at each pair
+
+    @staticmethod
+    def _ends(leaf: tuple[float, ...]) -> np.ndarray:
+        return np.array([[v, float(r == 67), 0.0] for v, r in zip(leaf, BOARD)])
 
     def option(self, dice, hand, chased, action: Action) -> Odds:
         """The odds of one legal action at the decision (dice, hand, chased)."""
@@ -199,7 +214,7 @@ class Turn:
         """Odds before a throw of the dice not kept."""
         vp, wins, moves = _throw(tuple(kept), chased)
         values = self.layer(*_key(hand, chased))
-        return Odds(*(vp * np.array([1.0, 0.0, 0.0]) + wins * self.win
+        return Odds(*(vp * np.array([1.0, 0.0, 0.0]) * self.bonus + wins * self.win
                       + values @ moves).tolist())
 
     def layer(self, hand, chased) -> np.ndarray:
@@ -211,8 +226,9 @@ class Turn:
 
     def _solve(self, key) -> np.ndarray:
         structure = layer_of(*key)
-        worth = (structure.bonus + np.outer(structure.wins, self.win)
-                 + structure.places @ self.leaf)
+        leaf = self.locked if key[1] else self.leaf
+        worth = (structure.bonus * self.bonus + np.outer(structure.wins, self.win)
+                 + structure.places @ leaf)
         for sub, weights in structure.subs.items():
             worth += weights @ self.layer(*sub).T
         self.worth[key] = worth
@@ -235,10 +251,11 @@ class Turn:
 
 
 @lru_cache(maxsize=32)
-def turn_for(leaf: tuple[float, ...], win: float = WIN_VP) -> Turn:
-    """The Turn for results worth `leaf`: kept, so the queries of one turn, and of
-    every turn on the same board, solve each layer once."""
-    return Turn(leaf, win)
+def turn_for(leaf: tuple[float, ...], win: float = WIN_VP,
+             locked: tuple[float, ...] | None = None, six_seven: float = SIX_SEVEN_VP) -> Turn:
+    """The Turn for results worth `leaf` (see Turn): kept, so the queries of one turn,
+    and of every turn on the same board, solve each layer once."""
+    return Turn(leaf, win, locked, six_seven)
 
 
 def _minus(dice, rerolled) -> tuple[int, ...]:
@@ -282,18 +299,45 @@ def leaf_of(colours: int, placed: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(_ranking_vp(colours, placed, result) for result in BOARD)
 
 
-def _turn(state: SixSevenState) -> Turn:
+def _turn(state: SixSevenState, aim: str = "points") -> Turn:
+    if aim == "win" and in_reach(state):
+        without, with_one = _win_leaves(state)
+        return turn_for(without, 1.0, with_one, 0.0)
     return turn_for(leaf_of(state.colours, tuple(r for r, _ in state.board)))
 
 
-def advise(state: SixSevenState) -> list[Advice]:
-    """The legal options of `state`, best first; [] while the table throws or reveals."""
+def in_reach(state: SixSevenState) -> bool:
+    """True in the 7th round, the last: the advice plays for the win there."""
+    return state.round == ROUNDS
+
+
+def _win_leaves(state: SixSevenState):
+    """The chances to win by space, without and with a SIX SEVEN this turn, from the VP
+    before any SIX SEVEN of this turn (one is already counted at a 67 or after the chase)."""
+    counted = state.chased or state.dice == SIX_SEVEN
+    vp = tuple(v - SIX_SEVEN_VP * (counted and c == state.colour)
+               for c, v in enumerate(state.vp))
+    return _leaves(replace(state, vp=vp, dice=(), hands=(), phase="throw"))
+
+
+@lru_cache(maxsize=32)
+def _leaves(state: SixSevenState):
+    return sixseven_win.leaves(state, later_results())
+
+
+def advise(state: SixSevenState, aim: str = "win") -> list[Advice]:
+    """The legal options of `state`, best first; [] while the table throws or reveals.
+    In the 7th round (aim "win") by the chance to win the game, else by VP."""
+    if aim not in AIMS:
+        raise ValueError(f"no aim {aim!r}; aims: {', '.join(AIMS)}")
     if state.phase == "decide":
-        turn = _turn(state)
+        turn = _turn(state, aim)
+        winning = aim == "win" and in_reach(state)
         options = []
         for action in state.legal_actions():
             odds = turn.option(state.dice, state.hand, state.chased, action)
-            options.append((action, state.label(action), odds.value, None, _words(odds)))
+            options.append((action, state.label(action), odds.value, None,
+                            _words(odds, winning)))
         return _with_details(options)
     if state.phase == "take":
         fresh = replace(state, board=(), phase="decide")
@@ -310,10 +354,12 @@ def _fresh_turn(state: SixSevenState, hand: tuple[str, ...]) -> Odds:
     return _turn(state).throw((), hand, False)
 
 
-def _words(odds: Odds) -> str:
+def _words(odds: Odds, winning: bool = False) -> str:
     """What the menu shows beside an option, in the columns ODDS_LABEL names: the
-    chance in percent to end on 67, of a double SIX SEVEN, and the VP: "31 2.1 2.4"."""
-    return f"{odds.six_seven * 100:.0f} {_percent(odds.double)} {odds.value:.1f}"
+    chance in percent to end on 67, of a double SIX SEVEN, and the VP: "31 2.1 2.4";
+    when playing for the win, the chance to win instead of the VP: "31 2.1 win 54%"."""
+    last = f"win {percent(odds.value)}" if winning else f"{odds.value:.1f}"
+    return f"{odds.six_seven * 100:.0f} {_percent(odds.double)} {last}"
 
 
 def _percent(p: float) -> str:

@@ -19,5 +19,6 @@ def test_the_figures_cover_builds_queries_every_card_and_the_odds():
     assert "216 advise() with five Help cards (wall / CPU): cold median" in text
     assert "216 advise() for the win with five Help cards (wall / CPU): cold median" in text
     assert "Charidice tables, cold" in text
-    assert "max" in text and text.count("over 20 decisions") == 2
+    assert "max" in text and text.count("over 20 decisions") == 3
+    assert "Charidice advise() (CPU): median" in text
     assert "Charidice fresh turn under best play: 30.90 points, 7.90 donated" in text

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from companion.advice import ADVISORS, for_state, odds_label
+from companion.advice import ADVISORS, for_state, odds_label, sixseven
 from companion.advice.sixseven import WIN_VP, later_results, ranking_vp
 from companion.rules import Action, Throw
-from companion.rules.sixseven import FACES, GAME
+from companion.rules.sixseven import FACES, GAME, ROUNDS
 
 
 def deciding(dice, hand=(), chased=False, players=4, board=()):
@@ -108,3 +108,40 @@ def test_the_queries_of_one_turn_share_its_solved_layers():
     for_state(deciding((2, 2), hand=("±2",), board=((54, 1),)))  # rerolled
     assert turn.values.keys() == solved.keys()
     assert all(turn.values[key] is solved[key] for key in solved)
+
+
+def last_colour(dice, vp, board=((66, 0), (32, 1), (54, 2))):
+    """Two players (four colours), the 7th round, the fourth colour (P2's) last to play."""
+    state = deciding(dice, players=2, board=board)
+    return replace(state, round=ROUNDS, placed=len(board), vp=vp, visible=())
+
+
+@pytest.mark.parametrize("dice", [(4, 5), (3, 3), (2, 7)])
+def test_on_the_last_turn_each_place_is_worth_what_the_game_then_says(dice):
+    for vp in ((12, 9, 8, 8), (10, 10, 10, 10), (8, 9, 10, 14)):
+        state = last_colour(dice, vp)
+        for advice in for_state(state):
+            if advice.action.kind == "place":
+                after = state.apply(advice.action)
+                assert after.is_over()
+                assert advice.value == (1.0 if after.winners() == (1,) else 0.0)
+
+
+def test_on_the_last_turn_a_sure_win_is_placed_not_chased():
+    # P2's 67 (its 2 VP counted) takes 1st place and wins 24 to 23; the chase for a
+    # double wins only with the double or by ending on 77 or 66 again. For VP the
+    # chase is worth more (a double counts 10).
+    state = last_colour((6, 7), (10, 10, 10, 11))
+    advice = for_state(state)
+    assert advice[0].action == Action("place", result=67) and advice[0].value == 1.0
+    assert advice[0].detail.endswith("win 100%")
+    chase = next(a for a in advice if a.action.kind == "reroll")
+    assert 0 < chase.value < 1
+    assert sixseven.advise(state, "points")[0].action.kind == "reroll"
+
+
+def test_before_the_last_round_the_advice_is_the_expected_vp():
+    state = deciding((3, 4))
+    assert sixseven.advise(state) == sixseven.advise(state, "points")
+    with pytest.raises(ValueError, match="no aim"):
+        sixseven.advise(state, "fun")
