@@ -131,12 +131,32 @@ def charidice_figures(out: Callable[[str], None] = print, states: int = QUERY_ST
             f"Charidice advise() ({name}): median {median * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, "
             f"max {times[-1] * 1e3:.3f} ms over {len(times)} decisions"
         )
+    last_round = _charidice_last_round()
+    cold = []
+    for _ in range(5):
+        advisor._win_tables.cache_clear()
+        cold.append(_timed(advisor.advise, last_round))
+    out(f"Charidice advise() in the 7th round, a turn's first query (wall / CPU): "
+        f"median {_median_ms(cold)}")
     tables = advisor.tables()
     fresh = (advisor.FREE,) * advisor.N
     out(
         f"Charidice fresh turn under best play: {tables.points[-1][fresh]:.2f} points, "
         f"{tables.given[-1][fresh]:.2f} donated"
     )
+
+
+def _charidice_last_round():
+    """Two players, the 7th round, P1's first throw: the rulebook's Lena's dice."""
+    from dataclasses import replace
+
+    from companion.rules.charidice import GAME as CHARIDICE
+    from companion.rules.charidice import ROUNDS
+
+    faces = ((1, "magenta"), (2, "magenta"), (3, "magenta"), (4, "magenta"),
+             (6, "magenta"), (6, "blue"))
+    throw = Action("throw", dice=tuple(v for v, _ in faces), colours=tuple(c for _, c in faces))
+    return replace(CHARIDICE.new(2).apply(throw), round=ROUNDS)
 
 
 def _cards_under(rules) -> str:

@@ -21,4 +21,5 @@ def test_the_figures_cover_builds_queries_every_card_and_the_odds():
     assert "Charidice tables, cold" in text
     assert "max" in text and text.count("over 20 decisions") == 3
     assert "Charidice advise() (CPU): median" in text
+    assert "Charidice advise() in the 7th round, a turn's first query (wall / CPU)" in text
     assert "Charidice fresh turn under best play: 30.90 points, 7.90 donated" in text
