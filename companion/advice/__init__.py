@@ -85,6 +85,15 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
+def request_text(state: State, action: Action) -> str:
+    """What the advice says of another seat's request, an action out of turn (e.g.
+    Charidice's "ask now" or "wait" for the greatest of gifts): its advisor's
+    `request_text(state, action)`, or "" where it has none."""
+    module = ADVISORS.get(state.game)
+    text = getattr(importlib.import_module(module), "request_text", None) if module else None
+    return text(state, action) if text is not None else ""
+
+
 def odds_label(game: str, advice: Sequence[Advice]) -> str:
     """The label over the odds column, as the game's advisor names what its value and
     chance are (its `ODDS_LABEL`, e.g. "pts bust"); "" where no option shows them (every

@@ -286,14 +286,21 @@ def asks(state: CharidiceState, aim: str = "win") -> bool:
     (`charidice_win.TURN_GIVEN`), taken when it beats waiting (`waiting_worth`).
     The expectation advice never asked (aim "points")."""
     request = next((a for a in state.legal_actions() if a.kind == "gift"), None)
-    if aim == "points" or request is None or not state.roll:
+    if aim == "points" or request is None:
         return False
     return expected_gift(state) >= waiting_worth(ROUNDS - state.round)
 
 
+def request_text(state: CharidiceState, action: Action) -> str:
+    """Beside the greatest of gifts in a menu: "ask now" when asking pays, else "wait"."""
+    return "ask now" if action.kind == "gift" and asks(state) else "wait"
+
+
 def expected_gift(state: CharidiceState) -> float:
     """What the active player's turn is expected to donate from here, before doubling,
-    under the expectation advice's play."""
+    under the expectation advice's play (about to throw: from the dice kept)."""
+    if not state.roll:
+        return tables().keep(state.kept, THROWS - state.throws)[1]
     best = advise(state, "points")[0].action
     if best.kind == "score":
         rest = Counter(state.dice()) - Counter(faces_of(best))

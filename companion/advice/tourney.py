@@ -66,13 +66,15 @@ def play(game: str, seats: tuple[Seat, ...], seed: int) -> tuple[int, ...]:
     while not state.is_over():
         if state.turn() != turn:
             turn, turns, draws = state.turn(), turns + 1, 0
+        request = _requested(state, seats)
         chance = state.chance()
-        if chance is not None:
+        if request is not None:
+            state = state.apply(request)
+        elif chance is not None:
             draws += 1
             state = state.apply(chance.sample(random.Random(f"{seed} {turns} {draws}")))
         else:
-            action = _requested(state, seats) or seats[state.current_player()].choose(state)
-            state = state.apply(action)
+            state = state.apply(seats[state.current_player()].choose(state))
     return state.winners()
 
 

@@ -52,11 +52,13 @@ def out_of_turn(state: State, legal: Sequence[Action] | None = None) -> list[Act
 
 
 def out_of_turn_item(table: Host, state: State, action: Action) -> MenuItem:
-    """An out-of-turn action as a menu item: the asking seat's name, then its label."""
+    """An out-of-turn action as a menu item: the asking seat's name, then its label,
+    and what the advice says of it ("ask now", "wait")."""
     seat = actor(state, action)
     who = table.names[seat] if 0 <= seat < len(table.names) else f"P{seat + 1}"
     label = table.named(state.label(action))
-    return MenuItem(label if label.startswith(f"{who} ") else f"{who}: {label}")
+    return MenuItem(label if label.startswith(f"{who} ") else f"{who}: {label}",
+                    advisors.request_text(state, action))
 
 
 def decision_menu(table: Host, state: State) -> Choices:

@@ -164,7 +164,7 @@ SCREENS: dict[str, Screen] = {
             aside_colours=("black", "yellow", "magenta"),
             lines=("Round 2/7, throw 2/3",),
         ),
-        menu=Menu((MenuItem("Keep K1 Y3 M4 B2", "E 31 give 9", best=True),
+        menu=Menu((MenuItem("Keep K1 Y3 M4 B2", "31pt give 9", best=True),
                    MenuItem("K1 B2 Y3 M4 G5 O6: 21"), MenuItem("Cy asks greatest gift"))),
     ),
     "enter-colours": Screen(

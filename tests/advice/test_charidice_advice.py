@@ -181,6 +181,10 @@ def test_the_player_on_the_left_asks_for_the_gift_when_this_turn_gives_more_than
     assert charidice.expected_gift(plain) < charidice.waiting_worth(1)
     assert charidice.asks(replace(plain, round=ROUNDS))  # no later turn to wait for
     assert not charidice.asks(play(plain, "gift P2"))  # asked already
+    fresh = new(2)  # before the first throw: a fresh turn gives 7.90 on average
+    assert charidice.expected_gift(fresh) == pytest.approx(7.90, abs=0.01)
+    assert charidice.request_text(fresh, Action("gift", by=1)) == "wait"
+    assert charidice.request_text(replace(fresh, round=ROUNDS), Action("gift", by=1)) == "ask now"
 
 
 def test_waiting_for_the_gift_is_worth_more_the_more_turns_are_left():

@@ -52,7 +52,7 @@ def decisions(game, seed: int, games: int = 2, most: int = 300):
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
 def test_every_figure_beside_an_option_is_on_the_games_legend(name):
-    """Details such as "E 26 give 8" and odds labels such as "pts bust" of random
+    """Details such as "26pt give 8" and odds labels such as "pts bust" of random
     positions: each kind of figure in them is one a legend page shows and explains."""
     pages = legend(name)
     assert pages, f"{name} has no legend"

@@ -38,7 +38,9 @@ TOTAL_HEADS = ("Pts", "Got", "Gave", "Tot")
 ASKING = {"gift": "gift"}
 """What a seat may do out of turn, as the throw screen's hint says it."""
 LEGEND = (
-    ("E 26 give 8", "A keep: 26 points expected this turn, 8 given to the left"),
+    ("26pt give 8", "A keep: 26 points expected this turn, 8 given to the left"),
+    ("win 81%", "Last round: the chance to win the game"),
+    ("ask now / wait", "Greatest of gifts: whether asking now pays"),
     ("G2 O4 M5: 11, give 5", "A score: 11 points with the bonus, 5 to the left"),
     ("M3 O4", "A die: its colour's letter, then its number"),
     ("K B G M O Y", "Black, blue, green, magenta, orange, yellow"),

@@ -37,6 +37,7 @@ PAGES_LABEL = "Boards and cards"
 LEGEND = (
     ("67% dbl% VP", "Chance of 67, of a double SIX SEVEN, VP expected"),
     ("100 2.8 2.3", "100% to end on 67, 2.8% a double, 2.3 VP expected"),
+    ("0 45 win 52%", "Last round: 52% the chance to win, not VP"),
     ("Place 65", "Place the result 65: the dice in this order"),
 )
 """Every figure of the menus and what it means: the game menu's legend pages."""

@@ -36,6 +36,9 @@ CONDITIONS = {"all-different": "all≠", "straight": "straight", "pair+opp": "pa
 PAGES_LABEL = "Offer and hand"
 LEGEND = (
     ("100% 6pt", "Chance to claim a card this turn; points expected"),
+    ("36% 2pt+0.6H", "Help cards expected: 0.6 taken this turn"),
+    ("100% 6pt-1H", "Help cards expected: one spent this turn"),
+    ("win 16% 41% 4pt", "Near the end: first the chance to win the game"),
     ("Sum 7 +10+5", "Claim Sum 7: General Score 10, Served Game Bonus 5"),
     ("+Help", "A Help card instead of the Served Game Bonus"),
     ("Roll again: 1 2", "The dice to roll again"),
