@@ -272,6 +272,7 @@ class Store:
         self.notes: list[str] = []
         """What opening found and did that a person should hear (a -wal kept aside)."""
         real = Path(os.path.realpath(self.path))  # where SQLite keeps its -wal
+        self._one_name()
         self._tally = Tally(real)
         if read_only:
             if self.path.exists():
@@ -353,6 +354,22 @@ class Store:
             return cls(path)
 
     # -- opening ------------------------------------------------------------------------
+
+    def _one_name(self) -> None:
+        """Refuse a store file that has another name (a hard link): SQLite names its -wal
+        after the name it was given, so each name would miss the steps still in the
+        other's -wal, and replaying one -wal into a file the other changed damages it.
+        (A symbolic link is followed to the one name, and is fine.)"""
+        try:
+            names = os.stat(self.path).st_nlink
+        except OSError:
+            return  # none yet, or opening it will say why
+        if names > 1 and self.path.is_file():
+            raise StoreError(
+                f"The game store at {self.path} has {names} names (hard links): SQLite keeps "
+                "the newest steps in a -wal named after each name, so one name would miss "
+                "the other's; keep one name (a symbolic link is fine). It was left as it is."
+            )
 
     def _check_read_only(self) -> bool:
         """Check an existing file without writing to it; False if SQLite must first roll back.

@@ -218,3 +218,30 @@ def test_a_folder_that_cannot_be_written_is_said_so(tmp_path):
         f"cannot be written ({refused}); give this user write access to it, "
         "or use --store."
     )
+
+
+def test_a_store_with_two_names_is_refused_for_reading_and_writing(tmp_path):
+    """SQLite keeps its -wal by name: through a hard link a reader misses the steps in the
+    other name's -wal, and a writer replays a -wal into a file changed under the other."""
+    from companion.store import Store
+
+    store = tmp_path / "games.db"
+    with Store(store) as first:
+        first.new_game("risknroll", 2, {}, ["Ann", "Bob"])
+    link = tmp_path / "link.db"
+    os.link(store, link)
+    before = store.read_bytes()
+    for name in (store, link):
+        for opening in (Store, Store.open_to_read, Store.open_or_recover):
+            with pytest.raises(StoreError) as refused:
+                opening(name)
+            assert str(refused.value) == (
+                f"The game store at {name} has 2 names (hard links): SQLite keeps the newest "
+                "steps in a -wal named after each name, so one name would miss the other's; "
+                "keep one name (a symbolic link is fine). It was left as it is.")
+    assert store.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "games.db", "games.db.tally", "link.db"]
+    link.unlink()
+    with Store(store) as again:
+        assert again.unfinished().names == ("Ann", "Bob")
