@@ -24,12 +24,14 @@ def main() -> int:
         help="only play PAIRS pairs of two-player games per game, new advice against old",
     )
     parser.add_argument("--game", help="with --tourney: this game only")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="with --tourney: the seed of the first pair (to split a run)")
     args = parser.parse_args()
     if args.tourney:
         from companion.advice.tourney import games_with_aims, tourney
 
         for game in [args.game] if args.game else games_with_aims():
-            print(tourney(game, args.tourney,
+            print(tourney(game, args.tourney, first_seed=args.first_seed,
                           every=lambda r: print("  so far:", r.line(), flush=True)).line(),
                   flush=True)
         return 0
