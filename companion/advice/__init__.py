@@ -77,7 +77,8 @@ def odds_text(advice: Advice) -> str:
 
 def percent(chance: float) -> str:
     """A chance as a whole percent; "<1%" or ">99%" rather than a rounded 0 or 100
-    that is not certain."""
+    that is not certain (to 9 decimal places, as `ranked` compares)."""
+    chance = _level(chance)
     if 0 < chance < 0.005:
         return "<1%"
     if 0.995 < chance < 1:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.advice import best_action, for_state, ranked, two_sixteen
+from companion.advice import best_action, for_state, percent, ranked, two_sixteen
 from companion.advice.two_sixteen import HELP_POINTS, fulfilments, reroll_odds
 from companion.rules import Action
 from companion.rules.two_sixteen import CARDS, help_results
@@ -158,3 +158,8 @@ def test_far_from_the_target_the_advice_is_the_expectation():
     assert two_sixteen.advise(state) == two_sixteen.advise(state, "points")
     with pytest.raises(ValueError, match="no aim"):
         two_sixteen.advise(state, "fun")
+
+
+def test_a_sure_chance_summed_over_throws_shows_as_sure_not_as_nearly():
+    assert percent(sum([1 / 6] * 6)) == "100%" and percent(0.9999) == ">99%"
+    assert percent(1e-12) == "0%" and percent(0.004) == "<1%" and percent(0.5) == "50%"
