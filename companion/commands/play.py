@@ -132,7 +132,8 @@ def _open_and_play(args, cfg, setup, path, heard: list[str], lock) -> int:
         said(damage)
         notice = STORE_SET_ASIDE
     for note in store.notes:  # a -wal kept aside, a game that came back shorter
-        print(f"companion play: {note}", file=sys.stderr)
+        if not said.to_stderr:  # (the service's are written there as they are said)
+            print(f"companion play: {note}", file=sys.stderr)
         said(note)
     try:
         ask = None if args.service or not _typing() else input

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -130,3 +132,42 @@ def test_a_whole_wal_and_an_undo_say_nothing(killed):
     with Store(killed) as store:
         assert store.notes == [] and store.load(1).damage is None
         assert len(store.load(1).actions) == STEPS - 2
+
+
+
+def test_the_service_says_it_once_in_the_journal_and_keeps_the_game(killed, tmp_path):
+    """`play --service` writes what opening found to the journal once (it said each twice)
+    and keeps the shortened game instead of resuming it."""
+    middle = flip_a_bit(Path(f"{killed}-wal"))
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[display]\ndriver = "png"\npng_dir = "{tmp_path / "frames"}"\n'
+        '[buttons]\nsource = "none"\n[camera]\nsource = "none"\n'
+        f'[store]\npath = "{killed}"\n')
+    address = str(tmp_path / "notify.sock")
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(address)
+    systemd.settimeout(30)
+    service = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address})
+    try:
+        while systemd.recv(4096) != b"READY=1":
+            pass
+        service.send_signal(signal.SIGTERM)
+        _, err = service.communicate(timeout=30)
+    finally:
+        service.kill()
+        service.wait()
+        systemd.close()
+    kept = steps_of(killed)
+    (copy,) = killed.parent.glob("companion.db-wal.kept-*")
+    assert service.returncode == 0 and err.decode().splitlines() == [
+        f"companion play: The -wal left by a crash beside {killed} does not check out "
+        f"(frame {middle} of {frames(copy)[1]} is damaged); a copy is kept at {copy}, and "
+        "SQLite replays what it can of it.",
+        f"companion play: Game 1: it has {kept} of the {STEPS} steps the companion saved; "
+        "steps were lost in a crash."]
+    with Store(killed) as store:
+        assert store.load(1).abandoned
