@@ -156,6 +156,9 @@ def check_camera(cfg, snapshot: str | None = None) -> Check:
     if cam is None:
         fix = ("set camera.folder to a folder of photos of the dice" if c.source == "folder"
                else "connect the camera (rpicam-hello --list-cameras) or a USB webcam")
+        if any("in use by another program" in note for note in notes):
+            fix = ("stop the program using the camera (the service: sudo systemctl stop "
+                   "companion; rpicam-hello, another companion), then check again")
         return Check("camera", MISSING, "no camera found (" + "; ".join(notes) + ")",
                      f"{fix}; until then the dice are entered with the buttons",
                      needed=c.source != "auto")

@@ -89,6 +89,23 @@ def test_buttons_without_gpio(monkeypatch):
 
 # ---------------------------------------------------------------- camera
 
+def test_a_camera_busy_in_another_program_is_not_to_be_connected(monkeypatch):
+    """It said "connect the camera" for a camera another program held."""
+    from hardware import camera as cameras
+
+    def busy(*args, **kwargs):
+        raise cameras.CameraUnavailable(
+            "the Pi camera is in use by another program (RuntimeError: Camera __init__ "
+            "sequence did not complete.; RuntimeError: Failed to acquire camera: Device or "
+            "resource busy): stop the other program (rpicam-hello, libcamera-still, "
+            "another companion), then press Roll")
+
+    monkeypatch.setattr(cameras, "PiCamera", busy)
+    c = doctor.check_camera(cfg(camera={"source": "picamera2"}))
+    assert c.status == MISSING and "Device or resource busy" in c.message
+    assert c.fix.startswith("stop the program using the camera (the service: sudo systemctl "
+                            "stop companion;") and "connect" not in c.fix
+
 def test_camera_checks(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "picamera2", None)
     c = doctor.check_camera(defaults())
