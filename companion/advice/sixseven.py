@@ -278,6 +278,13 @@ def later_results() -> tuple[float, ...]:
     return tuple(float(x) for x in _throw((), False)[2] @ absorbed)
 
 
+def prepare() -> None:
+    """What every query needs first, built ahead (`companion.advice.prepare_in_background`):
+    the later colours' results, and their fixed samples for games of five or six colours."""
+    for colours in (4, 5):
+        sixseven_win.sample(later_results(), colours)
+
+
 def ranking_vp(state: SixSevenState, result: int) -> float:
     """The VP a result is expected to earn in this round's ranking, given the board."""
     return _ranking_vp(state.colours, tuple(r for r, _ in state.board), result)

@@ -145,3 +145,12 @@ def test_before_the_last_round_the_advice_is_the_expected_vp():
     assert sixseven.advise(state) == sixseven.advise(state, "points")
     with pytest.raises(ValueError, match="no aim"):
         sixseven.advise(state, "fun")
+
+
+def test_with_five_colours_still_to_play_a_fixed_sample_gives_the_same_chances():
+    state = replace(deciding((3, 4), players=6), round=ROUNDS, visible=(),
+                    vp=(10, 12, 11, 9, 10, 13))
+    first = [(a.action, a.value) for a in sixseven.advise(state)]
+    sixseven._leaves.cache_clear()
+    assert [(a.action, a.value) for a in sixseven.advise(state)] == first
+    assert all(0 <= value <= 1 for _, value in first)
