@@ -156,7 +156,7 @@ class Table:
         self._note_until = 0.0
         self.chosen = Chosen(setup.game if setup.game is not None else next(iter(rules.GAMES)),
                              setup.players, dict(setup.options), tuple(setup.names))
-        self._mode: Mode = SetupGame(self)
+        self._mode: Mode = SetupGame(self)  # until the store says what to show first
         record = store.unfinished()
         if record is not None:
             self._resume(record, setup.start)
