@@ -27,7 +27,7 @@ SIDE_TRIPS = ("menu", "abandon", "pages", "legend", "calibrate", "phone")
 """Modes opened over another, which they return to."""
 
 
-@pytest.mark.parametrize("game", ["charity", "solo", "charidice", "216", "sixseven"])
+@pytest.mark.parametrize("game", ["charity", "solo", "charidice", "216", "sixseven", "risknroll"])
 def test_random_presses_move_only_where_the_modes_say(store, monkeypatch, game):
     """Every short and long press over random games: a mode's buttons lead to itself,
     its LEADS_TO, the mode a new state needs, or back under a side trip."""
