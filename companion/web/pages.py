@@ -6,6 +6,8 @@ live one's parts are replaced by the stream as they change (static/page.js).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from companion import rules
 from companion.store import NoSuchGame, Store, StoreError
 from companion.web import fairness, sheets
@@ -53,13 +55,21 @@ def history(prefix: str, records) -> str:
             f"{name} {scores[p]}" if p < len(scores) else name
             for p, name in enumerate(record.names))
         won = ", ".join(name_of(record.names, p) for p in record.winners or ())
-        link = f'<a href="{prefix}game/{record.id}">{record.id}</a>'
-        rows.append((Raw(link), title, (record.finished or record.abandoned or "")[:16]
-                     .replace("T", " "), players, won or ("abandoned" if record.abandoned
-                                                           else "")))
-    body = table(("Game", "Played", "Ended", "Players", "Won"), rows, classes="list") \
+        ended = _when(record.finished or record.abandoned or "")
+        game = (f'<a href="{prefix}game/{record.id}">{record.id}. {esc(title)}</a>'
+                f"<br><small>{esc(ended)}</small>")
+        rows.append((Raw(game), players, won or ("abandoned" if record.abandoned else "")))
+    body = table(("Game", "Players", "Won"), rows, classes="list") \
         if rows else "<p>No game has ended yet.</p>"
     return frame(prefix, "History", section("Games played", body))
+
+
+def _when(stamp: str) -> str:
+    """A stored time as "2 Dec 21:04"."""
+    try:
+        return datetime.fromisoformat(stamp).strftime("%-d %b %H:%M")
+    except ValueError:
+        return stamp
 
 
 def game(prefix: str, store: Store, number: int) -> str:
@@ -94,10 +104,10 @@ def _players(records) -> str:
         return "<p>No game has ended yet.</p>"
     rows = []
     for line in players(records):
-        rows.append((line.name, line.games, line.wins, f"{line.wins / line.games:.0%}",
-                     line.best, ", ".join(f"{t} {n}" for t, n in line.by_game)))
-    return table(("Player", "Games", "Won", "Rate", "Best", "Games by kind"), rows,
-                 classes="list")
+        kinds = ", ".join(f"{t} {n}" for t, n in line.by_game)
+        who = Raw(f"{esc(line.name)}<br><small>{esc(kinds)}</small>")
+        rows.append((who, line.games, f"{line.wins} ({line.wins / line.games:.0%})", line.best))
+    return table(("Player", "Games", "Won", "Best"), rows, classes="list")
 
 
 def _fairness(report: fairness.Report) -> str:

@@ -13,7 +13,7 @@ import shutil
 import cv2
 import numpy as np
 import pytest
-from web_helpers import Played
+from web_helpers import Played, finished_game
 
 from companion.dice_input import CameraDice
 
@@ -120,8 +120,11 @@ def test_the_sheet_follows_a_game_played_at_the_table(browser, store, live, page
     background = dark_phone.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(18, 18, 18)"
     dark_phone.screenshot(path=shots / "live-dark.png", full_page=True)
+    played.table.store.abandon(played.table.game_id)  # one game ended, one not: the history
+    finished_game(store, ("Ann", "Cy"), seed=5)
     for where in ("history", "stats"):
         dark_phone.goto(base + where)
+        assert dark_phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         dark_phone.screenshot(path=shots / f"{where}-dark.png", full_page=True)
     origin = base.split("/")[2]
     assert requested and all(url.split("/")[2] == origin for url in requested)

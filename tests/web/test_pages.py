@@ -3,12 +3,10 @@ finished games with each one's final sheet, the players' statistics."""
 
 from __future__ import annotations
 
-import random
 from html import escape
 
-from web_helpers import Played
+from web_helpers import Played, finished_game
 
-from companion.rules.risknroll import GAME
 from companion.web import pages
 from companion.web.board import Board
 
@@ -25,19 +23,6 @@ def test_the_options_are_the_oleds_with_their_odds_and_the_pick_starred(store, l
     assert menu.odds and escape(menu.odds) in turn
     best = [item for item in menu.items if item.best]
     assert best and f"&#9733; {escape(best[0].label)}" in turn
-
-
-def finished_game(store, names=("Ann", "Bo"), seed=2) -> int:
-    rng = random.Random(seed)
-    game = store.new_game("risknroll", 2, {}, list(names))
-    state = GAME.new(2)
-    while not state.is_over():
-        chance = state.chance()
-        action = chance.sample(rng) if chance is not None else rng.choice(state.legal_actions())
-        store.append(game, action.to_json())
-        state = state.apply(action)
-    store.finish(game, state.scores(), state.winners())
-    return game
 
 
 def test_history_lists_finished_games_and_links_each_final_sheet(store):
@@ -57,6 +42,6 @@ def test_the_players_are_counted_by_name_over_the_games(store):
     finished_game(store)
     finished_game(store, ("Cy", "Ann"), seed=3)
     html = pages.stats("/T/", store)
-    ann = html.split("<th scope=\"row\">Ann</th>")[1].split("</tr>")[0]
-    assert ann.startswith('<td class="n">2</td>')  # two games
+    ann = html.split("<th scope=\"row\">Ann<br>")[1].split("</tr>")[0]
+    assert "Risk &#x27;n&#x27; Roll 2000 2</small></th><td class=\"n\">2</td>" in ann
     assert "Risk &#x27;n&#x27; Roll 2000: its dice, pooled" in html and "chi-square" in html

@@ -7,6 +7,7 @@ import urllib.error
 import urllib.request
 
 from companion.dice_input import VirtualDice
+from companion.rules.risknroll import GAME
 from companion.table import Setup, Table
 from hardware.buttons import ButtonEvent
 from hardware.camera import VirtualRoller
@@ -38,3 +39,16 @@ def get(url: str, timeout: float = 5.0) -> tuple[int, dict, bytes]:
             return answer.status, {k.lower(): v for k, v in answer.headers.items()}, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def finished_game(store, names=("Ann", "Bo"), seed=2) -> int:
+    rng = random.Random(seed)
+    game = store.new_game("risknroll", 2, {}, list(names))
+    state = GAME.new(2)
+    while not state.is_over():
+        chance = state.chance()
+        action = chance.sample(rng) if chance is not None else rng.choice(state.legal_actions())
+        store.append(game, action.to_json())
+        state = state.apply(action)
+    store.finish(game, state.scores(), state.winners())
+    return game
