@@ -1,5 +1,6 @@
 """`read(frame, expect)`: the finder net's candidate top faces -> the face net's pip count
-(among the values the dice can show) -> readings with colour and confidence;
+(among the values the dice can show), taken surely only where a second witness counts
+the same -> readings with colour and confidence;
 `apply_expect` then drops surplus dice and flags what the colour table rules out."""
 
 from __future__ import annotations
@@ -142,6 +143,24 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
             break
         best = closer
     return best
+
+
+def witnessed(frame: np.ndarray, faces: list[Face]) -> list[Face]:
+    """The faces, each sure one whose pips a second witness (`witness.pip_count`, which
+    fails otherwise than the face net) counts otherwise, or cannot count, made doubtful:
+    a reading is taken unasked only when the two agree (docs/vision.md, "Two
+    witnesses")."""
+    from .witness import pip_count
+
+    return [replace(f, confidence=min(f.confidence, UNWITNESSED))
+            if f.confidence >= CONFIRM_BELOW and pip_count(frame, *f.centre, f.size) != f.value
+            else f for f in faces]
+
+
+#: what a sure reading the second witness does not confirm is cut to: under
+#: CONFIRM_BELOW, so the player is asked, but over NARROW_CONFIDENCE, so that a game that
+#: knows how many dice were thrown drops a reading of odd size or cut by the edge first
+UNWITNESSED = 0.55
 
 
 #: a frame of another size than the camera's (WORK_SIDE; those are read as fast as the box
@@ -311,7 +330,8 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     from . import colour as colour_mod
     from .colour_table import resolved
 
-    faces = read_faces(frame, expect.values if expect is not None else None, closer)
+    faces = witnessed(frame, read_faces(frame, expect.values if expect is not None else None,
+                                        closer))
     h, w = frame.shape[:2]
     colours: list[tuple[str | None, float]] = [(None, 1.0)] * len(faces)
     if not colourless(frame):

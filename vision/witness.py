@@ -1,0 +1,159 @@
+"""A second witness to a die's pip count that fails unlike the face net: the pips of its
+top face counted by hand-written rules (no learning), or "cannot tell".
+
+The face net's sure mistakes on dice it never saw are mostly pips of a side face counted
+with the top face's (a small die at an angle: a 1 read 4, a 2 read 3 or 4), a numeral or
+star taken for a pip, a see-through die's far pips. A count of blobs that must make a
+pattern of a die's top face fails otherwise: every face 1-7 is a pattern symmetric about
+the face's centre, the pips alike in size, and a side face's pips are a row off to one
+side that breaks the symmetry. So `pip_count` keeps the pips nearest the centre that make
+such a pattern, and says "cannot tell" (None) where none do or where more pip-like blobs
+lie on the face than the pattern holds (docs/vision.md, "Two witnesses").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+#: the die is looked at scaled so its upright box is this many pixels wide
+SIDE = 48
+#: ... in a window this many times its box (the corners of a face turned 45 degrees)
+WINDOW = 1.2
+
+
+def pip_count(frame: np.ndarray, cx: float, cy: float, size: float) -> int | None:
+    """The number of pips on the top face of the die centred at (cx, cy) whose upright
+    box is `size` wide, or None where the pips cannot be told apart.
+
+    Pips are told from the face by how far their colour is from the face's: Otsu's
+    threshold over a disc of the face, and, where that disc takes in the table too (a
+    brighter table than a dark die's red pips), Otsu's again over what lies below it.
+    The first threshold whose pips make a top face's pattern counts, unless the other
+    makes another."""
+    for pips in pips_seen(frame, cx, cy, size):
+        count = _pattern(pips)
+        if count is not None:
+            return count
+    return None
+
+
+def pips_seen(frame: np.ndarray, cx: float, cy: float, size: float):
+    """Per threshold tried (a generator: the second only if asked for), [(x, y, area)]
+    of the pip-like holes in the die's top face, in a SIDE-wide frame of the die
+    centred on (0, 0)."""
+    import cv2
+
+    n = int(round(SIDE * WINDOW))
+    k = SIDE / max(size, 1.0)
+    m = np.float32([[k, 0, n / 2 - k * cx], [0, k, n / 2 - k * cy]])
+    how = cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR
+    patch = cv2.warpAffine(frame, m, (n, n), flags=how, borderMode=cv2.BORDER_REPLICATE)
+    patch = cv2.GaussianBlur(patch, (0, 0), BLUR)
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    r = _radii(n)
+    face = np.median(lab[r <= FACE_DISC * SIDE], axis=0)
+    off = np.clip(np.sqrt(((lab - face) ** 2).sum(axis=2)), 0, 255).astype(np.uint8)
+    inner = off[r <= PIP_DISC * SIDE].reshape(-1, 1)
+    for _ in range(2):
+        t, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        if t < MIN_CONTRAST:
+            return
+        yield _holes(off <= t, r)
+        inner = inner[inner < t].reshape(-1, 1)
+        if inner.size < 2:
+            return
+
+
+@lru_cache(maxsize=1)
+def _radii(n: int) -> np.ndarray:
+    """Each pixel's distance from the middle of an n x n look."""
+    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
+    return np.hypot(xx, yy)
+
+
+def _holes(like: np.ndarray, r: np.ndarray) -> list[tuple[float, float, float]]:
+    """The pip-like holes of the face-coloured part (`like`) most of the centre disc
+    belongs to: a blob reaching the table (a shaded edge, a side face) is none, nor one
+    that is not a solid round spot (a numeral's strokes, a star); (x, y, area) each."""
+    import cv2
+
+    n = like.shape[0]
+    _n, parts = cv2.connectedComponents(like.astype(np.uint8), connectivity=8)
+    middle = parts[(r <= FACE_DISC * SIDE) & (parts > 0)]
+    if not middle.size:
+        return []
+    top = parts == np.bincount(middle).argmax()
+    count, holes, stats, centroids = cv2.connectedComponentsWithStats(
+        (~top).astype(np.uint8), connectivity=4)
+    area_lo, area_hi = PIP_AREA[0] * SIDE**2, PIP_AREA[1] * SIDE**2
+    pips = []
+    for i in range(1, count):
+        x, y, w, h, area = stats[i]
+        if x == 0 or y == 0 or x + w == n or y + h == n:
+            continue  # the table round the die, not a hole in its face
+        px, py = centroids[i] - (n - 1) / 2.0
+        if np.hypot(px, py) > TOP_FACE * SIDE:
+            continue
+        if area_lo <= area <= area_hi and max(w, h) <= PIP_WIDE * SIDE and area >= ROUND * w * h:
+            if _solid(holes[y:y + h, x:x + w] == i, like[y:y + h, x:x + w]):
+                pips.append((float(px), float(py), float(area)))
+    return pips
+
+
+def _solid(hole: np.ndarray, like: np.ndarray) -> bool:
+    """Whether a hole is a pip: mostly unlike the face (a numeral's loop holds face
+    colour) and as compact as a spot, its pixels' spread about their middle at most
+    SPREAD times a disc's of their number (a disc 1, a pip seen at 60 degrees 1.25, a
+    numeral's strokes 1.5 and more)."""
+    ys, xs = np.nonzero(hole & ~like)
+    if len(xs) < FILLED * hole.sum():
+        return False
+    return 2 * np.pi * (xs.var() + ys.var()) <= SPREAD * len(xs)
+
+
+#: the look is blurred this much (pixels at SIDE) first: a marbled face's grain is no pip
+BLUR = 0.6
+#: the disc the face's own colour is taken from (its median), as a share of SIDE
+FACE_DISC = 0.3
+#: the disc the pips are told from the face in (its pips' lightness and colour: Otsu's
+#: threshold), as a share of SIDE: the corner pips of a face turned 45 degrees lie within
+PIP_DISC = 0.38
+#: pips further than this (share of SIDE) from the centre are not on the top face
+TOP_FACE = 0.5
+#: less colour difference than this between pips and face: no pips to see
+MIN_CONTRAST = 15
+#: a pip's area, as a share of SIDE squared
+PIP_AREA = (0.004, 0.08)
+#: a blob wider or taller than this (share of SIDE) is no pip
+PIP_WIDE = 0.4
+#: a pip fills at least this share of its bounding box (a disc: 0.785), ...
+ROUND = 0.6
+#: ... at least this share of its hole unlike the face, ...
+FILLED = 0.8
+#: ... and is compact (`_solid`)
+SPREAD = 1.4
+#: how far (share of SIDE) a pip's mirror image through the pattern's centre may lie from
+#: another pip, and the pattern's centre from the die's
+SYMMETRY = 0.1
+OFF_CENTRE = 0.15
+#: the largest pip's area over the smallest's, beyond which they are not one face's pips
+ALIKE = 3.0
+
+
+def _pattern(pips: list[tuple[float, float, float]]) -> int | None:
+    """How many pips make a top face: all of them, point-symmetric about a centre near
+    the die's, alike in size; else None (side-face pips, a symbol, specks)."""
+    if not pips or len(pips) > 7:
+        return None
+    xy = np.array([(x, y) for x, y, _a in pips])
+    areas = np.array([a for _x, _y, a in pips])
+    c = xy.mean(axis=0)
+    if np.hypot(*c) > OFF_CENTRE * SIDE or areas.max() > ALIKE * areas.min():
+        return None
+    mirrored = 2 * c - xy
+    gaps = np.hypot(*(mirrored[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+    if gaps.max() > SYMMETRY * SIDE:
+        return None
+    return len(pips)
