@@ -5,7 +5,8 @@ values=None, failures_set=0)`
 prints one line per photo set and split (the images the nets were trained on, and the
 held-out validation images: every row whose label does not say "split": "train"; labels
 with vision.photo_sets.LABEL_FIXES applied unless `as_labelled`), then the synthetic mix,
-then the speed: median milliseconds per 640x480 frame with OpenCV on 1 and on 2 threads.
+then the speed: median milliseconds per 640x480 frame, and per photo of another size,
+with OpenCV on 1 and on 2 threads (wall clock and the CPU time of the read).
 Each line gives dice read right (% of labelled dice), wrong values, dice missed, false
 readings per image, images read exactly right, silent errors per 100 dice (wrong values
 and readings of no die the player would not be asked about: they reach the score
@@ -68,6 +69,54 @@ def synthetic_scenes(n: int, seed0: int = 10_000):
         )
 
 
+def close_up_scenes(n: int = 60):
+    """Scenes of dice 110-180 px wide in 640x480 (a camera close by; "Big dice")."""
+    from vision import synth
+
+    for seed in range(800, 800 + n):
+        yield synth.scene(seed, values=range(1, 8), die_size=(110, 180))
+
+
+def filling_scenes(n: int = 40):
+    """Single dice 200-420 px wide in 640x480, eight looks in turn (a camera very close;
+    "Dice filling the frame")."""
+    import numpy as np
+
+    from vision.synth import Die, render
+
+    looks = ["white", "black", "red", "magenta", "blue", "yellow", "ivory", "green"]
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        size = float(rng.uniform(200, 420))
+        value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
+        die = Die(value, looks[seed % 8], (320, 240), size, angle)
+        yield render([die], size=(640, 480), seed=seed, gradient=0.3, jpeg=80)
+
+
+def empty_trays(n: int = 400):
+    """Trays with coins, cards, hands and shadows and no die, 640x480."""
+    import numpy as np
+
+    from vision import synth
+
+    kinds = ("coin", "card", "hand", "shadow")
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        things = tuple(rng.choice(kinds, size=int(rng.integers(1, 4))))
+        yield synth.scene(50_000 + seed, n=0, distractors=things, extra=bool(seed % 2))
+
+
+def score_scenes(scenes):
+    """Tally of `vision.read` on (frame, labels) scenes, values only."""
+    import vision
+    from vision.score import Tally, match
+
+    total = Tally()
+    for img, labels in scenes:
+        total.add(match(vision.read(img), labels))
+    return total
+
+
 def score_synthetic(n: int = 1000):
     import vision
     from vision.score import Tally, match
@@ -112,8 +161,10 @@ def failure_figures(out=print, n: int = 40, seeds: int | None = None, kinds=None
     return results
 
 
-def frame_ms(frames, threads: int, repeats: int = 3) -> float:
-    """Median milliseconds of `vision.read` per frame with OpenCV on `threads` threads."""
+def frame_ms(frames, threads: int, repeats: int = 3) -> tuple[float, float]:
+    """Median milliseconds of `vision.read` per frame with OpenCV on `threads` threads:
+    (wall clock, CPU time of this process). On a machine others load, the wall clock
+    counts their time too; the CPU time is what the read cost (all threads summed)."""
     import cv2
 
     import vision
@@ -122,32 +173,44 @@ def frame_ms(frames, threads: int, repeats: int = 3) -> float:
     cv2.setNumThreads(threads)
     try:
         vision.read(frames[0])  # load the nets outside the timing
-        ms = []
+        ms, cpu = [], []
         for _ in range(repeats):
             for f in frames:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 vision.read(f)
                 ms.append((time.perf_counter() - t0) * 1000)
-        return round(statistics.median(ms), 2)
+                cpu.append((time.process_time() - c0) * 1000)
+        return round(statistics.median(ms), 2), round(statistics.median(cpu), 2)
     finally:
         cv2.setNumThreads(before)
 
 
-def timing_frames(sets: list[Path], n: int = 40):
-    """640x480 frames to time: the first photos of that size, else synthetic scenes."""
+def timing_frames(sets: list[Path], n: int = 40, other_sizes: bool = False):
+    """Frames to time: the first n photos of 640x480 (or, `other_sizes`, of any other
+    size: a photo is read closer where its dice are small), else synthetic scenes
+    (shrunk to 512x384 for other sizes)."""
     frames = []
     for sd in sets:
         for row in load_labels(sd):
-            if (row.get("width"), row.get("height")) == (640, 480) and len(frames) < n:
+            size = (row.get("width"), row.get("height"))
+            if (size != (640, 480)) == other_sizes and len(frames) < n:
                 try:
                     img = load(sd / row["image"])
                 except UnreadableImage:
                     continue
-                if img.shape[:2] == (480, 640):
+                if (img.shape[:2] != (480, 640)) == other_sizes:
                     frames.append(img)
     if not frames:
-        frames = [img for img, _ in synthetic_scenes(n)]
+        import cv2
+
+        frames = [cv2.resize(img, (512, 384), interpolation=cv2.INTER_AREA) if other_sizes
+                  else img for img, _ in synthetic_scenes(n)]
     return frames
+
+
+def speed_line(name: str, timed: dict) -> str:
+    return f"median ms per {name}: " + ", ".join(
+        f"{k} {wall} ms (CPU {cpu} ms)" for k, (wall, cpu) in timed.items())
 
 
 def figures(t) -> dict:
@@ -184,13 +247,14 @@ def vision_figures(
     as_labelled: bool = False,
     values=None,
     failures_set: int = 0,
+    speed: bool = True,
 ) -> dict:
     """Score the reader on every photo set and split, `synthetic` scenes, and its speed;
     print and return the figures. Photo labels have LABEL_FIXES applied (each line says
     how many) unless `as_labelled`. With `values` the photos are read as a game reads
     dice that show only those counts (the synthetic scenes, which have 7s, are not).
     `failures_set`: that many scenes of each kind the reader never trained on too
-    (`failure_figures`)."""
+    (`failure_figures`); `speed`: the speed line (False: not timed)."""
     results = {}
     root = photos_dir(photos)
     sets = photo_sets(root)
@@ -211,12 +275,20 @@ def vision_figures(
         t = score_synthetic(synthetic if limit is None else min(synthetic, limit))
         results["synthetic"] = figures(t)
         out(line("synthetic", results["synthetic"]))
+    if synthetic:
+        for name, scenes in (("close-ups, dice 110-180 px (60)", close_up_scenes()),
+                             ("dice filling the frame, 200-420 px (40)", filling_scenes()),
+                             ("empty trays with things on them (400)", empty_trays())):
+            results[name] = figures(score_scenes(scenes))
+            out(line(name, results[name]))
     if failures_set:
         results.update(failure_figures(out, failures_set))
-    frames = timing_frames(sets)
-    results["speed"] = {f"{n} thread{'s' * (n > 1)}": frame_ms(frames, n) for n in (1, 2)}
-    out(
-        "median ms per 640x480 frame: "
-        + ", ".join(f"{k} {v} ms" for k, v in results["speed"].items())
-    )
+    if not speed:
+        return results
+    for key, other, name in (("speed", False, "640x480 frame"),
+                             ("speed, other sizes", True, "photo of another size")):
+        frames = timing_frames(sets, other_sizes=other)
+        results[key] = {f"{n} thread{'s' * (n > 1)}": frame_ms(frames, n) for n in (1, 2)}
+        sizes = sorted({f"{f.shape[1]}x{f.shape[0]}" for f in frames}) if other else []
+        out(speed_line(name + (f" ({', '.join(sizes)})" if sizes else ""), results[key]))
     return results

@@ -105,8 +105,8 @@ def test_bench_reads_photos_as_told(tmp_path):
     row = {"image": "images/one.png", "width": 320, "height": 240, "dice": [die]}
     (photos / "labels.jsonl").write_text(json.dumps(row) + "\n")
     said = []
-    free = vision_figures(photos, out=said.append, synthetic=0)
-    told = vision_figures(photos, out=said.append, synthetic=0, values=range(2, 8))
+    free = vision_figures(photos, out=said.append, synthetic=0, speed=False)
+    told = vision_figures(photos, out=said.append, synthetic=0, values=range(2, 8), speed=False)
     assert free["set validation"]["right_pct"] == 100.0
     assert told["set validation"]["right_pct"] == 0.0 and told["set validation"]["missed"] == 0
     assert "photos read as dice showing 2-7" in said

@@ -139,32 +139,22 @@ def test_small_far_away_dice_are_read_enlarged():
 
 def test_close_up_big_dice_are_read():
     """Dice 110-180 px wide in a 640x480 frame (a camera close by) are found at half size:
-    all 81 read right. Without that look 32 were, with 11 false readings on pips."""
-    from vision import synth
-    from vision.score import Tally
+    all 81 of 60 scenes read right. Without that look 32 were, with 11 false readings on
+    pips. Here the first 20 scenes."""
+    from companion.commands.bench_vision import close_up_scenes, score_scenes
 
-    t = Tally()
-    for seed in range(800, 860):
-        img, labels = synth.scene(seed, values=range(1, 8), die_size=(110, 180))
-        t.add(match(vision.read(img), labels))
+    t = score_scenes(close_up_scenes(20))
     assert t.right / t.dice >= 0.98 and t.false == 0, t
 
 
 def test_dice_filling_the_frame_are_read():
     """A die 200-420 px wide in a 640x480 frame (a camera very close) is found by the
     quarter-size look (docs/vision.md, "Dice filling the frame"): measured 39 of 40
-    right, 1 missed, none read where there is no die; without that look, 9 of 40."""
-    from vision.score import Tally
+    right, 1 missed, none read where there is no die; without that look, 9 of 40. Here
+    the first 12, every look among them (the 40: `companion bench vision`)."""
+    from companion.commands.bench_vision import filling_scenes, score_scenes
 
-    looks = ["white", "black", "red", "magenta", "blue", "yellow", "ivory", "green"]
-    t = Tally()
-    for seed in range(40):
-        rng = np.random.default_rng(seed)
-        size = float(rng.uniform(200, 420))
-        value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
-        die = Die(value, looks[seed % 8], (320, 240), size, angle)
-        img, labels = render([die], size=(640, 480), seed=seed, gradient=0.3, jpeg=80)
-        t.add(match(vision.read(img), labels))
+    t = score_scenes(filling_scenes(12))
     assert t.right / t.dice >= 0.9 and t.false == 0, t
 
 
@@ -172,23 +162,20 @@ def test_an_empty_tray_with_things_on_it_gives_no_sure_reading():
     """Coins, cards, hands and shadows on a tray with no dice, 640x480: the looks for
     huge dice see big things there too, and the face net was trained on what they find.
     Measured on 400 such scenes: 4 doubtful readings, none sure (the face net trained
-    before that look: 21, 8 of them sure)."""
-    from vision import synth
+    before that look: 21, 8 of them sure); here the first 50."""
+    from companion.commands.bench_vision import empty_trays
 
-    kinds = ("coin", "card", "hand", "shadow")
-    sure = []
-    for seed in range(150):
-        rng = np.random.default_rng(seed)
-        things = tuple(rng.choice(kinds, size=int(rng.integers(1, 4))))
-        img, _labels = synth.scene(50_000 + seed, n=0, distractors=things, extra=bool(seed % 2))
-        sure += [(seed, r) for r in vision.read(img) if r.confidence >= CONFIRM_BELOW]
+    sure = [(seed, r) for seed, (img, _labels) in enumerate(empty_trays(50))
+            for r in vision.read(img) if r.confidence >= CONFIRM_BELOW]
     assert sure == []
 
 
 def test_confidence_singles_out_the_doubtful_readings():
     """Blurred (sigma 3) and JPEG-20 frames of 30-40 px dice, where about one die in eighteen
-    is misread: readings at or above CONFIRM_BELOW stay right (measured 146 of 146), those
-    below it, which the player is asked to confirm, are often wrong (measured 82% right)."""
+    is misread: readings at or above CONFIRM_BELOW stay right, the wrong ones are among
+    those the player is asked to confirm. Measured: by the face net alone, 146 of 146
+    sure readings right, 54 of 66 asked ones; with the second witness, which cannot
+    count many of these blurred pips, 77 of 77 sure, 123 of 135 asked."""
     import cv2
 
     from vision import synth
@@ -200,23 +187,19 @@ def test_confidence_singles_out_the_doubtful_readings():
         img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 20])[1], 1)
         for r in vision.read(img):
             (sure if r.confidence >= CONFIRM_BELOW else doubt).append(match([r], labels).right)
-    assert len(doubt) >= 20 and sum(sure) / len(sure) >= 0.98
-    assert sum(doubt) / len(doubt) <= 0.85
+    assert len(sure) >= 30 and sum(sure) / len(sure) >= 0.98, (sum(sure), len(sure))
+    assert doubt.count(0) >= 8, (sum(doubt), len(doubt))
 
 
-@pytest.fixture(scope="module")
-def synthetic_mix():
-    """The benchmark's 1000 synthetic scenes (every condition, 1..7 pips, distractors)."""
-    from companion.commands.bench_vision import figures, score_synthetic
+def test_synthetic_mix_is_read():
+    """The benchmark's synthetic mix (every condition, 1..7 pips, distractors), its first
+    100 scenes: every die right, value and colour, or one wrong, and no false reading.
+    The issue's target over all 1000 (99.9% of dice, measured 99.97%: 1 of 3549 values
+    misread) is `companion bench vision`'s "synthetic" line."""
+    from companion.commands.bench_vision import score_synthetic
 
-    return figures(score_synthetic(1000))
-
-
-def test_synthetic_mix_meets_the_target(synthetic_mix):
-    """The issue's 99.9% of dice, value and colour (measured 99.97%: 1 of 3549 values
-    misread), with at most one false reading in a hundred scenes."""
-    assert synthetic_mix["right_pct"] >= 99.9, synthetic_mix
-    assert synthetic_mix["false_per_image"] <= 0.01, synthetic_mix
+    t = score_synthetic(100)
+    assert t.dice > 300 and t.right >= t.dice - 1 and t.false == 0, t
 
 
 def test_read_rejects_non_images():
