@@ -119,8 +119,9 @@ def check_frame(frame) -> None:
 def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face]:
     """The faces read in a BGR frame, in reading order (top to bottom, left to right).
 
-    `closer`: a frame whose long side is not WORK_SIDE (a photo) is also read twice and
-    four times as close (MAX_ZOOM); a live camera's frames never are, whatever their size
+    `closer`: a frame whose long side is not WORK_SIDE (a photo) whose sure dice are
+    small (or none) is also read twice and four times as close (MAX_ZOOM,
+    `small_or_none`); a live camera's frames never are, whatever their size
     (the camera path passes False): the camera is aimed so the tray fills the view, and a
     read is paid several times a throw.
 
@@ -136,7 +137,8 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
         raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")
     best = faces_at(frame, possible)
     zoom = 1.0
-    while closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE:
+    while (closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE
+           and small_or_none(best, frame)):
         zoom *= 2  # a photo, not the camera's frame: are its dice too small to see?
         closer = faces_at(frame, possible, zoom)
         if _sure(closer, unless_against=best) <= _sure(best):
@@ -170,6 +172,23 @@ UNWITNESSED = 0.55
 #: closer still, the pips of dice of the usual size are taken for dice, but not surely
 #: (docs/vision.md, "Photos of small dice")
 MAX_ZOOM = 4.0
+#: ... but only where the dice read surely are narrower than this (px at WORK_SIDE), or
+#: fewer than two are read surely: dice of one set are alike in size, and closer looks at dice this wide found
+#: at most one die more in 150 (matteop65 held out shrunk to 37 px: 149 -> 150 right),
+#: for 2-4 times the time (a 512x384 photo of 40-px dice: about 3x; docs/vision.md,
+#: "Speed")
+CLOSER_BELOW = 40.0
+
+
+def small_or_none(faces: list[Face], frame: np.ndarray) -> bool:
+    """Whether the dice read surely are narrower than CLOSER_BELOW at WORK_SIDE, or fewer
+    than two are read surely (a group of tiny dice can read as one big die): then a
+    closer look may find dice too small to see."""
+    from . import net
+
+    sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
+    scale = min(1.0, net.WORK_SIDE / max(frame.shape[:2]))
+    return len(sure) < 2 or float(np.median(sure)) * scale < CLOSER_BELOW
 
 
 def _sure(faces: list[Face], unless_against: list[Face] = ()) -> int:
