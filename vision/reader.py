@@ -173,10 +173,10 @@ UNWITNESSED = 0.55
 #: (docs/vision.md, "Photos of small dice")
 MAX_ZOOM = 4.0
 #: ... but only where the dice read surely are narrower than this (px at WORK_SIDE), or
-#: fewer than two are read surely: dice of one set are alike in size, and closer looks at dice this wide found
-#: at most one die more in 150 (matteop65 held out shrunk to 37 px: 149 -> 150 right),
-#: for 2-4 times the time (a 512x384 photo of 40-px dice: about 3x; docs/vision.md,
-#: "Speed")
+#: fewer than two are read surely: dice of one set are alike in size, and closer looks
+#: at dice this wide found at most one die more in 150 (matteop65 held out shrunk to 37
+#: px: 149 -> 150 right), for 2-8 times the time (a 512x384 photo of 40-px dice: about
+#: 150 ms; docs/vision.md, "Speed")
 CLOSER_BELOW = 40.0
 
 

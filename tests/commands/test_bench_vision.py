@@ -44,7 +44,7 @@ def test_photos_that_cannot_be_read_are_left_out_and_named(tmp_path):
 def test_the_figures_say_how_many_photos_were_left_out(tmp_path):
     a_set(tmp_path)
     lines = []
-    figures = vision_figures(tmp_path, out=lines.append, synthetic=0)
+    figures = vision_figures(tmp_path, out=lines.append, synthetic=0, speed=False)
     set_line = next(s for s in lines if s.startswith(f"{tmp_path.name} validation"))
     assert "images    1" in set_line and "exact 100.00%" in set_line
     assert set_line.endswith("(2 images could not be read, left out)")
@@ -60,6 +60,19 @@ def test_speed_is_timed_on_frames_that_could_be_read(tmp_path):
     (tmp_path / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     frames = timing_frames([tmp_path], n=3)
     assert len(frames) == 3 and all(f.shape[:2] == (480, 640) for f in frames)
+
+
+def test_photos_of_other_sizes_are_timed_apart(tmp_path):
+    """A photo not 640x480 is read closer where its dice are small: timed on its own line."""
+    (tmp_path / "images").mkdir()
+    img = synth.scene(10_002)[0]
+    cv2.imwrite(str(tmp_path / "images" / "camera.png"), img)
+    cv2.imwrite(str(tmp_path / "images" / "phone.png"), cv2.resize(img, (512, 384)))
+    rows = [{"image": f"images/{n}.png", "width": w, "height": h, "dice": []}
+            for n, w, h in (("camera", 640, 480), ("phone", 512, 384))]
+    (tmp_path / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert [f.shape[:2] for f in timing_frames([tmp_path], n=1)] == [(480, 640)]
+    assert [f.shape[:2] for f in timing_frames([tmp_path], n=1, other_sizes=True)] == [(384, 512)]
 
 
 def test_the_photo_benchmarks_go_on_past_a_photo_that_cannot_be_read(tmp_path):
@@ -109,7 +122,7 @@ def test_a_phone_photo_turned_by_its_exif_is_scored_as_its_labels_see_it(tmp_pat
 def test_each_line_gives_silent_errors_and_the_share_read_surely(tmp_path):
     a_set(tmp_path)
     lines = []
-    figures = vision_figures(tmp_path, out=lines.append, synthetic=0)
+    figures = vision_figures(tmp_path, out=lines.append, synthetic=0, speed=False)
     f = figures[f"{tmp_path.name} validation"]
     assert (f["silent_per_100"], f["sure_right_pct"]) == (0.0, 100.0)
     set_line = next(s for s in lines if s.startswith(f"{tmp_path.name} validation"))
