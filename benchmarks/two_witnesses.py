@@ -8,8 +8,8 @@ errors per 100 dice (docs/vision.md, "Two witnesses").
     .venv/bin/python benchmarks/two_witnesses.py [PHOTOS_DIR ...] [--synthetic N]
         [--values 1-6] [--limit N] [--failures N [--development]] [--no-photos]
 
-Photos: every set under each PHOTOS_DIR (default ../shared/dice-photos and
-../shared/dice-photos-new). The photos are read as `companion read --values 1-6` reads
+Photos: every set under each PHOTOS_DIR (default ../shared/dice-photos, with the sets
+kept apart beside it: vision.photo_sets). The photos are read as `companion read --values 1-6` reads
 them unless --values says otherwise; the synthetic scenes (which have 7s) untold.
 """
 
@@ -82,7 +82,7 @@ def show(name: str, tallies: dict[str, Tally]) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("photos", nargs="*", type=Path,
-                    default=[SHARED / "dice-photos", SHARED / "dice-photos-new"])
+                    default=[SHARED / "dice-photos"])
     ap.add_argument("--synthetic", type=int, default=1000)
     ap.add_argument("--values", type=value_range, default=range(1, 7), metavar="LO-HI")
     ap.add_argument("--limit", type=int, default=None)
