@@ -55,8 +55,9 @@ def _label_room(item: MenuItem, room: int) -> int:
     return room - DETAIL_GAP - text.width(DETAIL_FACE, _detail(item, room))
 
 
-def _detail(item: MenuItem, room: int) -> str:
-    return text.ellipsize(DETAIL_FACE, item.detail, room // 2)
+def _detail(item: MenuItem, room: int, own_row: bool = False) -> str:
+    """The detail cut to half the row beside a label, or to the whole row on its own."""
+    return text.ellipsize(DETAIL_FACE, item.detail, room if own_row else room // 2)
 
 
 def draw_menu(
@@ -115,7 +116,12 @@ def draw_menu(
         if beside or (tall and item.detail):
             detail_base = base + (line if tall else 0)
             text.draw(
-                canvas, (right - 1, detail_base), _detail(item, room), DETAIL_FACE, ink, anchor="rs"
+                canvas,
+                (right - 1, detail_base),
+                _detail(item, room, own_row=tall),
+                DETAIL_FACE,
+                ink,
+                anchor="rs",
             )
         top += height
 

@@ -109,6 +109,18 @@ def test_labels_that_cannot_share_a_row_with_their_odds_stack_the_selection(draw
     assert not any(words.endswith(text.ELLIPSIS) for words in where)
 
 
+def test_a_stacked_selection_shows_its_detail_whole_on_its_own_row(drawn):
+    """216's figures with Help cards ("47% 3pt+0.6H") are longer than half a row."""
+    items = (
+        MenuItem("Roll again: 1 4 4", "47% 3pt+0.6H", best=True),
+        MenuItem("Roll again: 4 4", "31% 3pt+0.6H"),
+        MenuItem("Roll again: 1", "67% 3pt+0.6H"),
+        MenuItem("Roll again: 1 4", "44% 2pt+0.6H"),
+    )
+    menu_image(Menu(items, selected=0))
+    assert "47% 3pt+0.6H" in [words for _, words in drawn]
+
+
 def test_a_stacked_selection_is_one_bar_two_rows_high():
     image = menu_image(Menu(SIX_ONES, selected=1))
     assert lit(image, (0, 0, 120, 2 * LINE)) > 0.6
