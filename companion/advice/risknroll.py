@@ -24,13 +24,22 @@ from . import Advice, ranked
 from .risknroll_last_turn import Stakes, is_last_turn, win_table
 from .risknroll_tables import PLAIN, bust_chance, table, turn_rules
 
+AIMS = ("win", "points")
+"""What the advice plays for: the win near the end (below), or points throughout."""
 ODDS_LABEL = "pts bust"
 """Over the odds column: the points a choice is worth, the chance its next throw is a
 belly up (companion.advice.odds_text)."""
 
 
-def advise(state: RiskNRollState) -> list[Advice]:
-    """The legal options of `state`, best first; [] while the table supplies chance."""
+def advise(state: RiskNRollState, aim: str = "win") -> list[Advice]:
+    """The legal options of `state`, best first; [] while the table supplies chance.
+    Aim "points" ranks by points to the end (no chance to win, no bank moved for the
+    game's end): the expectation advice, kept for `companion bench advice --tourney`."""
+    if aim not in AIMS:
+        raise ValueError(f"no aim {aim!r}; aims: {', '.join(AIMS)}")
+    if aim == "points" and state.phase in ("choose", "card"):
+        maker = _keep if state.phase == "choose" else _card
+        return ranked([maker(state, action) for action in state.legal_actions()])
     if state.phase == "choose":
         options = [_keep(state, action) for action in state.legal_actions()]
         if is_last_turn(state):

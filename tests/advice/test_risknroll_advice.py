@@ -253,3 +253,10 @@ def test_the_expected_turn_score_is_what_the_engine_pays_out(card):
     mean = statistics.fmean(turns)
     error = statistics.stdev(turns) / len(turns) ** 0.5
     assert abs(mean - fresh_turn_value(card)) < 4 * error, (mean, error)
+
+
+def test_the_expectation_advice_is_kept_for_the_tourney_and_unknown_aims_are_refused():
+    state = GAME.new(2).apply(Action("draw", card="The Plague"))
+    assert advise(state, "points") == advise(state)
+    with pytest.raises(ValueError, match="no aim"):
+        advise(state, "fun")
