@@ -55,9 +55,14 @@ def _label_room(item: MenuItem, room: int) -> int:
     return room - DETAIL_GAP - text.width(DETAIL_FACE, _detail(item, room))
 
 
-def _detail(item: MenuItem, room: int, own_row: bool = False) -> str:
-    """The detail cut to half the row beside a label, or to the whole row on its own."""
-    return text.ellipsize(DETAIL_FACE, item.detail, room if own_row else room // 2)
+def _detail(item: MenuItem, room: int, own_row: bool = False, label: int | None = None) -> str:
+    """The detail on its own row cut to the row; beside a label `label` pixels wide, whole
+    where it fits there, else cut to half the row (the half every label can count on)."""
+    if own_row:
+        return text.ellipsize(DETAIL_FACE, item.detail, room)
+    if label is not None and label + DETAIL_GAP + text.width(DETAIL_FACE, item.detail) <= room:
+        return item.detail
+    return text.ellipsize(DETAIL_FACE, item.detail, room // 2)
 
 
 def draw_menu(
@@ -118,7 +123,7 @@ def draw_menu(
             text.draw(
                 canvas,
                 (right - 1, detail_base),
-                _detail(item, room, own_row=tall),
+                _detail(item, room, own_row=tall, label=text.width(face, item.label)),
                 DETAIL_FACE,
                 ink,
                 anchor="rs",
