@@ -10,8 +10,12 @@ dice read right (value and colour, whatever the confidence), read right surely
 value or colour, or of no die) and readings asked about per 100 dice.
 
 Seeds: development tables 1000+ (`--dev`), reported (held-out) tables 500000+ (default).
+`--hard`: the hard tables (`synth.table(hard=True)`: lamps 2000 K to shade and tinted,
+felts of any colour, dark pips on light colours too), development seeds 2000+, reported
+700000+. The setup calibration is counted three ways: taken with every die given its
+own colour, taken with two or more colours swapped (never wanted), or refused.
 
-    .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev]
+    .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev] [--hard]
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from vision import synth  # noqa: E402
 from vision.score import pairs  # noqa: E402
 
 DEV_SEED, HELD_OUT_SEED = 1000, 500_000
+HARD_DEV_SEED, HARD_HELD_OUT_SEED = 2000, 700_000
 
 
 class Tally:
@@ -65,19 +70,24 @@ def score(readings, labels, tallies) -> list[str]:
     return errors
 
 
-def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False):
-    """{"uncalibrated"/"calibrated": {key: Tally}} over `tables` tables per light."""
+def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False,
+        hard: bool = False):
+    """({"uncalibrated"/"calibrated": {key: Tally}}, {"taken"/"swapped"/"refused": n})
+    over `tables` tables per light."""
     out = {k: defaultdict(Tally) for k in ("uncalibrated", "calibrated")}
-    refused = 0
+    setups = {"taken": 0, "swapped": 0, "refused": 0}
     for li, light in enumerate(synth.LIGHTS):
         for t in range(tables):
             seed = seed0 + 1000 * li + 10 * t
-            at = synth.table(seed, light)
-            setup, _ = synth.charidice_scene(seed, at, dice=range(6), values=[1] * 6)
+            at = synth.table(seed, light, hard=hard)
+            setup, setup_labels = synth.charidice_scene(seed, at, dice=range(6), values=[1] * 6)
             try:
-                cal = calibrate(setup)
+                cal, swapped = calibrate(setup, setup_labels)
+                setups["swapped" if swapped else "taken"] += 1
+                if verbose and swapped:
+                    print(f"  calibration taken with colours swapped ({light}, seed {seed})")
             except ValueError as exc:  # refused: the session plays uncalibrated
-                refused += 1
+                setups["refused"] += 1
                 cal = None
                 if verbose:
                     print(f"  calibration refused ({light}, seed {seed}): {exc}")
@@ -91,13 +101,26 @@ def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False):
                                    + ([t[lab["colour"]]] if lab else []))
                     if verbose and errors:
                         print(f"  {mode} {light} seed {seed + 1 + k}: " + "; ".join(errors))
-    return out, refused
+    return out, setups
 
 
-def setup_calibration(frame):
-    from vision.calibrate import calibrate
+def setup_calibration(frame, labels):
+    """(the setup frame's calibration, whether it named any die another die's colour);
+    ValueError where it is refused. A face read where no die is counts as swapped."""
+    from vision import colour
+    from vision.calibrate import fitted, setup_names
+    from vision.reader import read_faces
 
-    return calibrate(frame)
+    faces = read_faces(frame)
+    if len(faces) != 6:
+        raise ValueError(f"{len(faces)} dice seen")
+    names = setup_names(faces, colour.light_of(frame))
+    readings = [vision.DieReading(1, n, f.bbox(frame.shape[1], frame.shape[0]), 1.0)
+                for f, n in zip(faces, names)]
+    matched = pairs(readings, labels)
+    swapped = any(i not in matched or labels[matched[i]]["colour"] != n
+                  for i, n in enumerate(names))
+    return fitted(faces, names, colour.light_of(frame)), swapped
 
 
 def main(argv=None) -> int:
@@ -106,13 +129,16 @@ def main(argv=None) -> int:
     ap.add_argument("--throws", type=int, default=6, help="throws per table")
     ap.add_argument("--dev", action="store_true", help="the development seeds")
     ap.add_argument("--verbose", action="store_true", help="list every silent error")
+    ap.add_argument("--hard", action="store_true", help="the hard tables")
     a = ap.parse_args(argv)
-    seed0 = DEV_SEED if a.dev else HELD_OUT_SEED
+    seed0 = ((HARD_DEV_SEED if a.dev else HARD_HELD_OUT_SEED) if a.hard
+             else (DEV_SEED if a.dev else HELD_OUT_SEED))
     t0 = time.perf_counter()
-    out, refused = run(seed0, a.tables, a.throws, setup_calibration, a.verbose)
-    print(f"{'development' if a.dev else 'held-out'} tables (seeds {seed0}+): {a.tables} per"
-          f" light x {len(synth.LIGHTS)} lights, {a.throws} throws each;"
-          f" setup calibration refused on {refused}")
+    out, setups = run(seed0, a.tables, a.throws, setup_calibration, a.verbose, a.hard)
+    print(f"{'hard ' * a.hard}{'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
+          f" {a.tables} per light x {len(synth.LIGHTS)} lights, {a.throws} throws each;"
+          f" setup calibration taken {setups['taken']}, taken with colours swapped"
+          f" {setups['swapped']}, refused {setups['refused']}")
     for mode, tallies in out.items():
         print(mode)
         for key in ("all", *synth.LIGHTS, *synth.COLOURS):

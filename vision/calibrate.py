@@ -40,14 +40,23 @@ class Calibration:
     """What each colour shown looks like on the dice at hand: (name, features)."""
 
     seen: tuple[tuple[str, tuple[float, float, float]], ...] = ()
+    #: (name, whether its pips were dark) for the colours shown: makers differ on them
+    pips: tuple[tuple[str, bool], ...] = ()
 
     def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The colour references with the colours shown replaced by what they measured."""
         return {**refs, **{name: np.asarray(x) for name, x in self.seen}}
 
+    def dark_pips(self) -> dict[str, bool]:
+        """Colour name -> whether these dice's faces of it carry dark pips (those shown)."""
+        return dict(self.pips)
+
     def to_json(self) -> dict:
-        return {"version": VERSION,
-                "colours": {name: [round(v, 4) for v in x] for name, x in self.seen}}
+        out = {"version": VERSION,
+               "colours": {name: [round(v, 4) for v in x] for name, x in self.seen}}
+        if self.pips:
+            out["dark pips"] = [name for name, dark in self.pips if dark]
+        return out
 
     @classmethod
     def from_json(cls, data) -> Calibration:
@@ -65,7 +74,12 @@ class Calibration:
                     or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in x)):
                 raise ValueError(f"colour {name!r} needs three numbers in the calibration")
             seen.append((name, tuple(float(v) for v in x)))
-        return cls(tuple(seen))
+        dark = data.get("dark pips")  # absent in files written before pips were kept
+        if dark is None:
+            return cls(tuple(seen))
+        if not isinstance(dark, list) or not set(dark) <= set(colours):
+            raise ValueError("the calibration's dark pips must name colours it has")
+        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen))
 
 
 def save(calibration: Calibration, path: str | os.PathLike) -> None:
@@ -113,8 +127,13 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
             raise ValueError(f"calibration needs faces named from {', '.join(COLOURS)}"
                              f"; unknown: {', '.join(unknown)}")
         return fitted(faces, list(known), colour.light_of(frame))
-    x = measured(faces, colour.light_of(frame))
-    return fitted(faces, _six_colours(x, [f.light_pips for f in faces]), colour.light_of(frame))
+    return fitted(faces, setup_names(faces, colour.light_of(frame)), colour.light_of(frame))
+
+
+def setup_names(faces, frame_light: float | None = None) -> list[str]:
+    """The colour of each of the setup frame's six faces (as `read_faces` gives them),
+    or ValueError saying why they cannot be told."""
+    return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces])
 
 
 def measured(faces, frame_light: float | None = None) -> list[np.ndarray]:
@@ -131,10 +150,10 @@ def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibra
     another's look, and each die would then be named wrong unasked: names that another
     order of them fits clearly better are refused."""
     x = measured(faces, frame_light)
-    costs = _costs(x, [f.light_pips for f in faces])
-    given = sum(costs[n][i] for i, n in enumerate(names))
+    fit = _fit(x, [f.light_pips for f in faces])
+    given = fit(names)
     for order in set(itertools.permutations(names)):
-        if sum(costs[n][i] for i, n in enumerate(order)) < given - AMBIGUOUS_WITHIN:
+        if fit(order) < given - AMBIGUOUS_WITHIN:
             moved = [i for i in range(len(names)) if order[i] != names[i]]
             raise ValueError(
                 f"dice {', '.join(str(i + 1) for i in moved)} look "
@@ -144,32 +163,58 @@ def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibra
     seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([x[i] for i, k in enumerate(names)
                                                        if k == n], axis=0)))
                  for n in dict.fromkeys(names))
-    return Calibration(seen)
+    pips = tuple((n, sum(not faces[i].light_pips for i, k in enumerate(names) if k == n)
+                  * 2 > names.count(n)) for n in dict.fromkeys(names))
+    return Calibration(seen, pips)
 
 
-def _costs(x, light_pips) -> dict[str, list[float]]:
-    """How far (squared spreads) each face lies from each colour's stock reference,
-    a face with pips of the wrong lightness for the colour further."""
+#: the light's shift of every face's features alike (a white balance the pips did not
+#: undo, an exposure), per feature: shifts within it cost little in `_fit`
+CAST = np.array([0.35, 0.35, 0.4])
+
+
+def _fit(x, light_pips):
+    """names (one per face) -> how badly they fit (squared spreads): each face against
+    its colour's stock reference, after the one shift of all faces alike that fits them
+    best (a cast the pips did not balance; costing (shift / CAST) squared), with
+    `colour.pips_against` for pips of the lightness the colour lacks."""
+
+    x = np.asarray(x, np.float64)
+
+    def cost(names) -> float:
+        return float(sum(_residuals(x, light_pips, names)))
+
+    return cost
+
+
+def _residuals(x, light_pips, names) -> list[float]:
+    """Per face, how badly it fits its colour once the frame's best shift is taken out
+    (the shift's own cost shared among the faces), pips weighed."""
     from . import colour
 
     refs = colour.references()
+    s = colour.spreads(names)
+    r = np.asarray(x, np.float64) - np.array([refs[n] for n in names])
+    w = 1.0 / s**2  # the best shift: a weighted mean, drawn towards none by CAST
+    shift = (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
+    share = float(np.sum((shift / CAST) ** 2)) / len(names)
+    return [float(np.sum(((r[i] - shift) / s[i]) ** 2)) + share
+            + colour.pips_against(n, light_pips[i]) for i, n in enumerate(names)]
 
-    def cost(i: int, name: str) -> float:
-        d = float(np.sum(((x[i] - refs[name]) / colour.SPREAD) ** 2))
-        return d + (colour.PIPS_AGAINST if colour.dark_pips(name) == light_pips[i] else 0.0)
 
-    return {n: [cost(i, n) for i in range(len(x))] for n in COLOURS}
+def _far(x, light_pips, names) -> list[int]:
+    """The faces lying further than TOO_FAR from their colour after the frame's shift."""
+    return [i for i, d in enumerate(_residuals(x, light_pips, names)) if d > TOO_FAR]
 
 
 def _six_colours(x, light_pips) -> list[str]:
     """Which of the six dice is which colour: the way of giving them the six colours
-    nearest the stock references (yellow to the die with dark pips), refused when
-    another way fits nearly as well or a die is far from its colour."""
-    costs = _costs(x, light_pips)
-    ranked = sorted((sum(costs[n][i] for i, n in enumerate(order)), order)
-                    for order in itertools.permutations(COLOURS))
+    that fits the stock references best once the frame's cast is taken out (`_fit`),
+    refused when another way fits nearly as well or a die is far from its colour."""
+    fit = _fit(x, light_pips)
+    ranked = sorted((fit(order), order) for order in itertools.permutations(COLOURS))
     (best, names), (second, other) = ranked[0], ranked[1]
-    far = [i for i, n in enumerate(names) if costs[n][i] > TOO_FAR]
+    far = _far(x, light_pips, names)
     if far:
         raise ValueError(f"die {far[0] + 1} (in reading order) looks like no Charidice colour:"
                          " light the dice evenly, with the six 1s up")

@@ -30,6 +30,17 @@ SPREAD = np.array([0.25, 0.25, 0.16])
 PIPS_AGAINST = 9.0
 #: the paint's white, to which references are taken (vision.synth's white pips)
 PAINT_WHITE = (245.0, 245.0, 245.0)
+#: which pips a grey, orange or magenta die carries the rulebook does not say (white on
+#: the stock dice, dark on some makers'): until a calibration has seen them, pips of the
+#: other lightness weigh only this much against those colours
+PIPS_OPEN, OPEN_PIPS = 2.0, ("grey", "orange", "magenta")
+#: a face this far (squared spreads, its pips weighed) from every colour's reference
+#: looks like none of them: "no colour" is as likely as its nearest colour there, and
+#: likelier beyond, so a face under a light too odd is asked about, not named
+NONE_BEYOND = 12.0
+#: with no white in view to balance it by (no white pips, no white die), a face is
+#: measured against the paint's white, the camera's own balance: the spread is this wide
+NO_WHITE_WIDER = 1.6
 
 
 def features(face_bgr, white_bgr) -> np.ndarray:
@@ -40,13 +51,40 @@ def features(face_bgr, white_bgr) -> np.ndarray:
     return np.array([lg[0] - lg[1], lg[2] - lg[1], lg.mean()])
 
 
+#: the grey's lightness over white and its spread, uncalibrated: the rulebook's dice are
+#: "a light grey", which makers paint anywhere from mid grey (120 of 245) to pale (200),
+#: and a pale grey is the lightest thing in its frame but the pips: log 0.85-0.2 below
+#: white, about the middle of that, where the stock paint (125) lies at its dark end
+GREY_LIGHTNESS, GREY_SPREAD = -0.45, 0.3
+#: a black face's lightness over its white spreads as wide, calibrated or not: small white
+#: pips blur into the black and look grey, so the white it is measured against is dim
+#: (nell-byler's black dice, calibrated on one frame of the day: -1.2 to -2.1)
+BLACK_SPREAD = 0.3
+
+
 @functools.cache
 def references() -> dict[str, np.ndarray]:
-    """Each colour's stock features: its paint over white (vision.synth's faces)."""
+    """Each colour's stock features: its paint over white (vision.synth's faces), the
+    grey's lightness GREY_LIGHTNESS."""
     from .synth import CHARIDICE_FACES, PLAIN_FACES
 
-    return {name: features(face, PAINT_WHITE)
+    refs = {name: features(face, PAINT_WHITE)
             for name, (face, _pip) in {**CHARIDICE_FACES, **PLAIN_FACES}.items()}
+    refs["grey"][2] = GREY_LIGHTNESS
+    return refs
+
+
+def spreads(names, calibrated=()) -> np.ndarray:
+    """The spread of each colour's features about its reference (rows as `names`): SPREAD,
+    the grey's lightness GREY_SPREAD unless a calibration measured these dice's grey,
+    the black's BLACK_SPREAD."""
+    out = np.tile(SPREAD, (len(names), 1))
+    for i, n in enumerate(names):
+        if n == "grey" and n not in calibrated:
+            out[i, 2] = GREY_SPREAD
+        elif n == "black":
+            out[i, 2] = BLACK_SPREAD
+    return out
 
 
 @functools.cache
@@ -126,29 +164,49 @@ def white_for(face, frame_white_bgr) -> np.ndarray:
     return frame_white_bgr
 
 
-def odds(face, frame_white_bgr, refs) -> dict[str | None, float]:
-    """Probability of each Charidice colour name for a face, and of None (a plain die),
-    given the colours' references (`references`, or a calibration's)."""
+def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = None) -> float:
+    """How much (squared spreads) a face's pips of that lightness weigh against a colour:
+    PIPS_AGAINST where its pips are known (stock, or seen by a calibration: `dark`, name
+    -> dark pips), PIPS_OPEN for the colours whose pips makers differ on."""
+    if dark and name in dark:
+        return PIPS_AGAINST if dark[name] == light_pips else 0.0
+    if dark_pips(name) != light_pips:
+        return 0.0
+    return PIPS_OPEN if name in OPEN_PIPS else PIPS_AGAINST
+
+
+def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
+         plain: bool = True) -> dict[str | None, float]:
+    """Probability of each Charidice colour name for a face, and of None (a plain die, or
+    none near: NONE_BEYOND), given the colours' references (`references`, or a
+    calibration's) and, where a calibration saw them, their pips (`dark`). `plain`
+    False: no plain die is in play (a Charidice game's), so a grey die with dark pips
+    is not taken for a white one in dim light."""
     x = features(face.face_bgr, white_for(face, frame_white_bgr))
-    names = list(refs)
-    d2 = (((x - np.array([refs[n] for n in names])) / SPREAD) ** 2).sum(axis=1)
-    d2 += PIPS_AGAINST * np.array([dark_pips(n) == face.light_pips for n in names])
-    w = np.exp(-0.5 * (d2 - d2.min()))
-    w /= w.sum()
-    out: dict[str | None, float] = {None: 0.0}
-    for name, p in zip(names, w.tolist()):
+    names = [n for n in refs if plain or n not in PLAIN]
+    spread = spreads(names, dark or ()) * (
+        NO_WHITE_WIDER if frame_white_bgr is None and not _white_pips(face) else 1.0)
+    d2 = (((x - np.array([refs[n] for n in names])) / spread) ** 2).sum(axis=1)
+    d2 += np.array([pips_against(n, face.light_pips, dark) for n in names])
+    low = min(float(d2.min()), NONE_BEYOND)
+    w = np.exp(-0.5 * (d2 - low))
+    none = float(np.exp(-0.5 * (NONE_BEYOND - low)))
+    total = float(w.sum()) + none
+    out: dict[str | None, float] = {None: none / total}
+    for name, p in zip(names, (w / total).tolist()):
         key = None if name in PLAIN else name
         out[key] = out.get(key, 0.0) + p
     return out
 
 
-def named(faces, calibration=None, frame_light: float | None = None
+def named(faces, calibration=None, frame_light: float | None = None, plain: bool = True
           ) -> list[dict[str | None, float]]:
     """`odds` for every face of one frame (they share its white; `frame_light`:
-    `light_of` the frame)."""
+    `light_of` the frame; `plain`: whether plain dice may be in play)."""
     white = frame_white(faces, frame_light)
     refs = references() if calibration is None else calibration.references(references())
-    return [odds(f, white, refs) for f in faces]
+    dark = None if calibration is None else calibration.dark_pips()
+    return [odds(f, white, refs, dark, plain) for f in faces]
 
 
 def best(p: dict[str | None, float]) -> str | None:

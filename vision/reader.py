@@ -354,8 +354,9 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     h, w = frame.shape[:2]
     colours: list[tuple[str | None, float]] = [(None, 1.0)] * len(faces)
     if not colourless(frame):
-        odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
-        if expect is not None and expect.colours is not None:
+        table = expect is not None and expect.colours is not None  # no plain dice then
+        odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame), not table)
+        if table:
             colours = resolved([f.value for f in faces], odds, set(expect.colours))
         else:
             colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"

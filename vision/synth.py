@@ -457,31 +457,62 @@ class Table:
         return lit
 
 
-def dice_set(rng: np.random.Generator) -> tuple:
+#: hard tables' makers (`dice_set(hard=True)`): which faces carry dark pips. The rulebook
+#: does not say: the stock dice's (yellow only), or the light colours' too
+PIP_SCHEMES = (("yellow",), ("yellow", "grey", "orange"), ("yellow", "grey", "orange", "magenta"))
+
+
+def dice_set(rng: np.random.Generator, hard: bool = False) -> tuple:
     """One maker's Charidice dice: each colour's paint off the stock one by up to 15% a
     channel, the grey anywhere from mid to pale (the rulebook's dice: a light grey with
-    white pips), white pips 215-250, the yellow faces' dark pips 20-60."""
+    white pips), white pips 215-250, the yellow faces' dark pips 20-60. `hard`: paints
+    off by up to 22%, the grey 105-200, and dark pips (10-70) on the faces of one of
+    PIP_SCHEMES."""
     out = []
+    dark = PIP_SCHEMES[int(rng.integers(len(PIP_SCHEMES)))] if hard else ("yellow",)
     for name in COLOURS:
         face, pip = CHARIDICE_FACES[name]
         if name == "grey":
-            face = float(rng.uniform(120, 190)) + rng.uniform(-5, 5, 3)
+            face = float(rng.uniform(105, 200) if hard else rng.uniform(120, 190)) \
+                + rng.uniform(-5, 5, 3)
         else:
-            face = np.asarray(face) * rng.uniform(0.85, 1.15, 3)
-        pip = (rng.uniform(20, 60, 3) if sum(pip) < 300
-               else float(rng.uniform(215, 250)) - rng.uniform(0, 8, 3) * [1, 0.5, 0])
+            face = np.asarray(face) * rng.uniform(*((0.78, 1.22) if hard else (0.85, 1.15)), 3)
+        if hard:
+            pip = (rng.uniform(10, 70, 3) if name in dark
+                   else float(rng.uniform(200, 250)) - rng.uniform(0, 12, 3) * [1, 0.5, 0])
+        else:
+            pip = (rng.uniform(20, 60, 3) if sum(pip) < 300
+                   else float(rng.uniform(215, 250)) - rng.uniform(0, 8, 3) * [1, 0.5, 0])
         out.append((name, tuple(int(c) for c in np.clip(face, 0, 255)),
                     tuple(int(c) for c in np.clip(pip, 0, 255))))
     return tuple(out)
 
 
-def table(seed: int, light: str | None = None, tray=None) -> Table:
-    """A random table (seeded) under `light` (one of LIGHTS; random if None)."""
+def hard_tray(rng: np.random.Generator) -> tuple[int, int, int]:
+    """A felt, cloth or tray of any colour: pale to dark, grey to fully saturated."""
+    hsv = np.array([[[rng.uniform(0, 180), rng.uniform(0.3, 1.0) * 255,
+                      rng.uniform(0.15, 0.85) * 255]]], np.float32)
+    bgr = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
+    return tuple(int(c) for c in bgr)
+
+
+def table(seed: int, light: str | None = None, tray=None, hard: bool = False) -> Table:
+    """A random table (seeded) under `light` (one of LIGHTS; random if None). `hard`:
+    lamps further off the camera's white balance (a candle's 2000 K to shade, and a
+    green or magenta fluorescent tint), felts and trays of any colour, the camera's
+    balance pulled up to 0.9 of the way by them, and a maker's dice of `dice_set(hard)`:
+    tables unlike the reader was tuned on (seeds of their own)."""
     rng = np.random.default_rng(seed)
     light = light or LIGHTS[int(rng.integers(len(LIGHTS)))]
 
     def lamp(kind: str) -> tuple[float, float, float]:
-        if kind == "warm":
+        if hard:
+            tint = rng.uniform(0.9, 1.12)
+            b, g, r = {"warm": ((0.35, 0.75), (0.8, 0.97), (1.05, 1.35)),
+                       "cool": ((1.1, 1.5), (0.98, 1.08), (0.6, 0.9))}.get(
+                kind, ((0.9, 1.1), (0.9, 1.1), (0.9, 1.1)))
+            g = (rng.uniform(*b), rng.uniform(*g) * tint, rng.uniform(*r))
+        elif kind == "warm":
             g = (rng.uniform(0.5, 0.75), rng.uniform(0.85, 0.97), rng.uniform(1.05, 1.2))
         elif kind == "cool":
             g = (rng.uniform(1.1, 1.3), rng.uniform(1.0, 1.06), rng.uniform(0.72, 0.9))
@@ -497,9 +528,10 @@ def table(seed: int, light: str | None = None, tray=None) -> Table:
         gains, other = lamp("warm"), lamp("cool")
     else:
         gains, other = lamp(light), None
-    tray = tray if tray is not None else TRAYS[int(rng.integers(len(TRAYS)))]
-    return Table(light, dice_set(rng), gains, other, tuple(int(c) for c in tray),
-                 float(rng.uniform(0.0, 0.6)), seed)
+    if tray is None:
+        tray = hard_tray(rng) if hard else TRAYS[int(rng.integers(len(TRAYS)))]
+    return Table(light, dice_set(rng, hard), gains, other, tuple(int(c) for c in tray),
+                 float(rng.uniform(0.0, 0.9 if hard else 0.6)), seed)
 
 
 def charidice_scene(

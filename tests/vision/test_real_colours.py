@@ -54,19 +54,24 @@ def labelled_faces():
     return faces
 
 
-def named(faces_of_image, calibration=None):
-    """(colour, right) per labelled die: each image's faces named together, as
-    `vision.read` names them (they share the frame's white)."""
+def named(faces_of_image, calibration=None, names=False):
+    """(colour, right) per labelled die (`names`: (colour, the name given)): each image's
+    faces named together, as `vision.read` names them (they share the frame's white)."""
     out = []
     for faces, dice, light in faces_of_image.values():
         odds = colour.named(faces, calibration, light)
-        out.extend((want, colour.best(odds[i]) == want) for want, i in dice)
+        out.extend((want, colour.best(odds[i]) if names else colour.best(odds[i]) == want)
+                   for want, i in dice)
     return out
 
 
 def test_calibrated_from_one_frame_all_but_one_die_are_named_right(labelled_faces):
-    """Measured: 146 of 147 on 20191208 (a smoky black die, IMG_20191208_113019, reads
-    grey: its face is a third as light as the frame's white), 62 of 62 on 20191209."""
+    """None named a wrong colour but one. Measured: 145 of 147 on 20191208 (a smoky
+    black die, IMG_20191208_113019, reads grey: its face is a third as light as the
+    frame's white; a smoky black die with red pips, reddish and darker than any black
+    seen, is named no colour: asked), 59 of 62 on 20191209 (three deep violet dice,
+    blue/green twice the calibrated blue's, named no colour: asked; before the
+    "no colour" odds, colour.NONE_BEYOND, all 62 were named right)."""
     for day, frame in CALIBRATION_FRAMES.items():
         faces, shown, light = labelled_faces[frame]
         x = measured(faces, light)
@@ -75,20 +80,25 @@ def test_calibrated_from_one_frame_all_but_one_die_are_named_right(labelled_face
             for name in {c for c, _ in shown}))
         others = {image: dice for image, dice in labelled_faces.items()
                   if day in image and image != frame}
-        wrong = [c for c, right in named(others, cal) if not right]
+        got = named(others, cal, names=True)
+        wrong = [c for c, name in got if name not in (c, None)]
+        asked = [c for c, name in got if name is None]
         assert sum(len(d) for _f, d, _l in others.values()) > 60, day
-        assert len(wrong) <= 1, (day, wrong)
+        assert len(wrong) <= 1 and len(asked) <= 3, (day, wrong, asked)
 
 
-def test_uncalibrated_black_and_yellow_are_named_right_and_half_the_blue(labelled_faces):
-    """Without calibration 124 of 125 black dice and 54 of 56 yellow ones are named
-    right (two pale yellow ones, with a blue channel twice the stock yellow's, None), and
-    18 of 35 blue ones: these hobby dice are navy and violet, where the stock
-    blue is an azure (docs/vision-colour.md). The Lab names before the Charidice work
-    named every black and yellow die and 22 blue ones right."""
-    right = defaultdict(list)
-    for want, ok in named(labelled_faces):
-        right[want].append(ok)
-    assert sum(right["black"]) >= 124 and len(right["black"]) >= 100
-    assert sum(right["yellow"]) >= 54 and len(right["yellow"]) >= 50
-    assert np.mean(right["blue"]) >= 0.5
+def test_uncalibrated_dice_unlike_a_colour_are_asked_about_not_named_wrong(labelled_faces):
+    """Without calibration 123 of 125 black dice and 48 of 56 yellow ones are named
+    right, and 9 of 35 blue ones: these hobby dice are navy and violet, where the stock
+    blue is an azure, and the pale yellows have a blue channel twice the stock yellow's
+    (docs/vision-colour.md). What is not named right is named no colour (asked), but for
+    one smoky black die named grey: 17 blue dice were named black before the "no colour"
+    odds (colour.NONE_BEYOND), and 18 blue, 54 yellow and 124 black right."""
+    names = defaultdict(list)
+    for want, name in named(labelled_faces, names=True):
+        names[want].append(name)
+    assert len(names["black"]) >= 100 and len(names["yellow"]) >= 50
+    assert names["black"].count("black") >= 122 and names["yellow"].count("yellow") >= 46
+    assert names["blue"].count("blue") >= 7
+    wrong = [(want, n) for want, got in names.items() for n in got if n not in (want, None)]
+    assert len(wrong) <= 1, wrong

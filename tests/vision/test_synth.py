@@ -85,3 +85,16 @@ def test_a_charidice_throw_is_labelled_with_each_die_and_its_face():
         (1, 3, synth.charidice_face(1, 3)), (4, 6, synth.charidice_face(4, 6))]
     expect = synth.charidice_expect([1, 4])
     assert expect.count == 2 and len(expect.colours) == 12
+
+
+def test_hard_tables_vary_the_pips_the_felt_and_the_light_more():
+    """Hard tables: dark pips on the light colours too on some makers' dice, felts of any
+    colour, lamps further off; the plain tables stay as they were (yellow's pips only)."""
+    hard = [synth.table(s, hard=True) for s in range(2000, 2040)]
+    schemes = {frozenset(n for n, _f, p in at.paints if sum(p) < 300) for at in hard}
+    assert {frozenset(sch) for sch in synth.PIP_SCHEMES} == schemes
+    assert len({at.tray for at in hard}) == len(hard)
+    assert min(at.lamp[0] for at in hard if at.light == "warm") < 0.5
+    plain = [synth.table(s) for s in range(2000, 2040)]
+    assert {frozenset(n for n, _f, p in at.paints if sum(p) < 300) for at in plain} == {
+        frozenset({"yellow"})}
