@@ -187,7 +187,7 @@ class DiceEntry:
         if self.read is not None:
             return f"Up/Down value, Select next die, {ok}"
         if self.throw.colours is not None:
-            return f"Select number, Up/Down colour, {ok}"
+            return f"Select no., Up/Down colour, {ok}"
         return f"Up/Down value, {ok}"
 
     # -- what a slot may show ----------------------------------------------------------

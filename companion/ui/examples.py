@@ -173,7 +173,7 @@ SCREENS: dict[str, Screen] = {
         entry=(1, 1, 3, 0, 0, 0),
         colours=("blue", "grey", "yellow", "", "", ""),
         cursor=2,
-        hint="Select number, Up/Down colour, OK next",
+        hint="Select no., Up/Down colour, OK next",
     ),
     "throw": Screen(
         "throw",
@@ -372,7 +372,8 @@ SCREENS: dict[str, Screen] = {
         title="Belly up!",
         note=(
             "No scoring dice: Bo loses the 850 points of this turn and the Double Time "
-            "card, and the dice pass to Cy, who draws an Action Card before throwing."
+            "card, and the dice pass to Cy, who draws an Action Card before throwing, "
+            "then Dee, then Ann."
         ),
     ),
 }

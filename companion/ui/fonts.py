@@ -1,14 +1,15 @@
 """The few fonts the screens use, shipped with the package and loaded once.
 
-Only explicit, legible faces: DejaVu Sans (regular and bold) from
-`companion/ui/fonts/`, never Pillow's built-in default, whose small sizes draw 6
-and 9 almost like 8. Every size here is checked digit by digit in
-tests/ui/test_fonts.py. On a one-bit image Pillow draws these without
-anti-aliasing, so what the tests see is what the OLED shows.
+Bitmap faces drawn for a few pixels, never scaled outlines: the X11 misc-fixed fonts
+(public domain) in `companion/ui/fonts/`, whose every pixel is placed by hand, with a
+few glyphs redrawn so that no two letters of the same outline differ by fewer than
+three pixels (in DejaVu at 8-9 px G and O differed by two, "K4 G4 O4" read "K4 O4
+O4", and v read as r). tests/ui/test_fonts.py checks every pair. FreeType reads BDF
+and PCF as it reads TrueType, so Pillow's `truetype` loads them, with anchors and
+whole-pixel advances, and what the tests see is what the OLED shows.
 
-Text is laid out by Pillow's basic engine, never Raqm: its hinted, whole-pixel
-advances keep letters apart at 9-10 px (with Raqm's fractional ones "rn" melts into
-"m"), and the same pixels come out whether or not a machine has libraqm.
+Text is laid out by Pillow's basic engine, never Raqm: the same pixels come out
+whether or not a machine has libraqm.
 """
 
 from __future__ import annotations
@@ -24,25 +25,24 @@ FONT_DIR = Path(__file__).with_name("fonts")
 
 @dataclass(frozen=True)
 class Face:
-    """A font file at one pixel size."""
+    """A font file at its pixel size (a bitmap font has the one size it was drawn at)."""
 
     file: str
     size: int
-    space_after: str = ""
-    """Letters followed by one extra pixel before another letter: a one-bit fix-up
-    where the face is so small that two glyphs touch (DejaVu 8 px draws "rn" as "m")."""
 
 
-SMALL = Face("DejaVuSans.ttf", 8, space_after="r")
-"""Odds, hints, colour tags, and anything that does not fit in BODY."""
-BODY = Face("DejaVuSans.ttf", 9)
-"""Menus, scores, facts and notices."""
-TITLE = Face("DejaVuSans-Bold.ttf", 12)
-"""Screen titles."""
-BIG = Face("DejaVuSans-Bold.ttf", 16)
-"""The one thing to do now, e.g. "Throw 6 dice"."""
+BODY = Face("fixed-5x8.bdf", 8)
+"""Menus, scores, facts, notices, hints, odds and colour tags: 5 pixels a letter."""
+SMALL = BODY
+"""What used to be a smaller face for text that does not fit: below 5x8 no face keeps
+letters apart (4x6 draws m like H), so text that does not fit BODY is wrapped,
+shortened or cut, never drawn smaller."""
+TITLE = Face("fixed-7x13B.bdf", 13)
+"""Screen titles (bold)."""
+BIG = Face("fixed-9x15B.pcf.gz", 15)
+"""The one thing to do now, e.g. "Throw 6 dice" (bold)."""
 
-ALL = (SMALL, BODY, TITLE, BIG)
+ALL = (BODY, TITLE, BIG)
 
 
 @cache
@@ -53,13 +53,21 @@ def load(face: Face) -> ImageFont.FreeTypeFont:
     )
 
 
+def _ink(face: Face, text: str) -> tuple[int, int]:
+    """The rows `text` inks, above (negative) and below the baseline: a bitmap font's
+    glyph box is its whole cell, blank rows included, so the ink is measured."""
+    mask, (_, top) = load(face).getmask2(text, mode="1", anchor="ls")
+    box = mask.getbbox()
+    return top + box[1], top + box[3]
+
+
 @cache
 def cap_height(face: Face) -> int:
     """Pixels from the baseline to the top of a capital or digit."""
-    return -load(face).getbbox("H0", anchor="ls")[1]
+    return -_ink(face, "H0")[0]
 
 
 @cache
 def descent(face: Face) -> int:
     """Pixels below the baseline that descenders (g, j, p, q, y) reach."""
-    return load(face).getbbox("gjpqy", anchor="ls")[3]
+    return _ink(face, "gjpqy")[1]

@@ -4,7 +4,8 @@ More items than rows scroll: the window keeps the selection in view (in the
 middle row where it can), and a scroll bar (or, with a single row, up and down
 arrows) shows that more lies beyond. The window is computed from the selection
 alone, so the same Menu always draws the same picture. Labels too long to share
-their row with their odds stack the selected item on two rows (see draw_menu).
+their row with their odds stack the selected item on two rows (see draw_menu): its
+label then its odds, or a label without odds on both rows.
 """
 
 from __future__ import annotations
@@ -99,6 +100,9 @@ def draw_menu(
     if stacked:
         shown = max(1, rows - 1)
         face = face_for(items, right_edge(shown) - 1 - left, inline=False) or LABEL_FACES[-1]
+        pick = items[selected]  # two rows only for a selection that needs them
+        stacked = bool(pick.detail) or text.width(face, pick.label) > right_edge(shown) - 1 - left
+        shown = shown if stacked else rows
     right = right_edge(shown)
     room = right - 1 - left
     start = window(selected, len(items), shown)
@@ -117,7 +121,14 @@ def draw_menu(
             glyphs.draw(canvas, x + 1, base - len(glyphs.STAR), glyphs.STAR, ink)
         beside = item.detail and not tall and _fits(face, item, room, inline=True)
         label_room = _label_room(item, room) if beside else room
-        text.draw(canvas, (left, base), text.ellipsize(face, item.label, label_room), face, ink)
+        if tall and not item.detail:  # no odds to put below: the label takes both rows
+            first, *rest = text.wrap(face, item.label, room)
+            text.draw(canvas, (left, base), first, face, ink)
+            text.draw(canvas, (left, base + line), text.ellipsize(face, " ".join(rest), room),
+                      face, ink)
+        else:
+            text.draw(canvas, (left, base), text.ellipsize(face, item.label, label_room), face,
+                      ink)
         if beside or (tall and item.detail):
             detail_base = base + (line if tall else 0)
             text.draw(

@@ -250,9 +250,9 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         _paragraph(canvas, 0, w, h - hint_h, screen.title, (TITLE, BODY, SMALL))
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
         return
-    hint_top = h - (2 * LINE if hint else 0)
+    hint_top = h - (_rows(hint, w, 3) * LINE if hint else 0)  # two lines, three if need be
     if screen.note:
-        facts, note_h = screen.note, _rows(screen.note, w, 2) * LINE
+        facts, note_h = screen.note, _rows(screen.note, w, 3) * LINE
     else:
         facts = FACT_SEPARATOR.join(screen.view.lines) if screen.view else ""
         note_h = LINE + 1 if facts else 0
@@ -311,8 +311,9 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     else:
         top = _title(canvas, w, screen.title, compact)
     _dice_band(canvas, top, w, h - top - hint_h, row)
-    if hint and lines == 1:
-        _line(canvas, h - hint_h, w, hint, (BODY, SMALL), LINE, "center")
+    if hint and lines == 1:  # the clauses that fit whole: "OK next" is the one to go
+        first = (text.clause_lines(BODY, hint, w) or [hint])[0].rstrip(",")
+        _line(canvas, h - hint_h, w, first, (BODY, SMALL), LINE, "center")
     elif hint:
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
 
@@ -327,10 +328,13 @@ def _card(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         _menu(canvas, h - LINE, w, LINE, screen)
         return
     hint = screen.hint
+    if screen.note and hint:  # a note too long to leave the hint a place takes it a while
+        needs = LINE + (_rows(screen.note, w, 3) + _rows(hint, w, 2) + 1) * LINE + 2
+        hint = hint if needs <= h else ""
     y = _title(canvas, w, screen.title, bool(screen.note and hint))  # small when crowded
-    if screen.note:  # as few lines as the narrow face needs, two at most, menu permitting
-        menu_h = LINE * min(_menu_rows(screen), 1 if hint else 3)
-        lines = min(_rows(screen.note, w, 2), max(1, (h - y - menu_h) // LINE))
+    if screen.note:  # as few lines as the narrow face needs, three at most, menu permitting
+        menu_h = LINE * min(_menu_rows(screen), 1)  # the menu keeps a row, gets the rest
+        lines = min(_rows(screen.note, w, 3), max(1, (h - y - menu_h) // LINE))
         _paragraph(canvas, y, w, lines * LINE, screen.note, (BODY, SMALL))
         y += lines * LINE + 1
     if hint:

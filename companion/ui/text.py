@@ -22,33 +22,16 @@ _ONE_LINE = str.maketrans("\n\r\t\v\f", "     ")
 """Line breaks and tabs drawn as spaces: every call here draws a single line."""
 
 
-def _segments(face: Face, text: str) -> list[str]:
-    """`text` on one line, cut after each letter of `face.space_after` before a letter."""
-    text = text.translate(_ONE_LINE)
-    if not face.space_after:
-        return [text]
-    pieces, start = [], 0
-    for i in range(len(text) - 1):
-        if text[i] in face.space_after and text[i + 1].isalpha():
-            pieces.append(text[start : i + 1])
-            start = i + 1
-    return pieces + [text[start:]]
-
-
 @lru_cache(maxsize=4096)  # the same labels, names and facts come back frame after frame
 def width(face: Face, text: str) -> int:
-    """Pixels `text` takes in `face`: its advance, or where its ink ends if further (the
-    display is drawn without anti-aliasing, whose glyphs can reach a pixel or two past
-    the advance: "Bob drew No Harm/No Foul" advances 128 pixels and inks 129)."""
-    pieces = _segments(face, text)
+    """Pixels `text` takes in `face`: its advance, or where its ink ends if further (a
+    glyph drawn without anti-aliasing can reach a pixel past its advance)."""
+    text = text.translate(_ONE_LINE)
     font = load(face)
-    advances = [math.ceil(font.getlength(piece)) for piece in pieces]
-    advance = sum(advances) + len(pieces) - 1
-    mask, (left, _) = font.getmask2(pieces[-1], mode="1", anchor="ls")
+    advance = math.ceil(font.getlength(text))
+    mask, (left, _) = font.getmask2(text, mode="1", anchor="ls")
     ink = mask.getbbox()
-    return max(advance, advance - advances[-1] + left + ink[2]) if ink else advance
-
-
+    return max(advance, left + ink[2]) if ink else advance
 
 
 def ellipsize(face: Face, text: str, room: int) -> str:
@@ -156,12 +139,4 @@ def draw(
 
     `anchor` is Pillow's: l/m/r then a vertical part (s for the baseline).
     """
-    pieces = _segments(face, text)
-    font = load(face)
-    if len(pieces) == 1:
-        canvas.text(xy, pieces[0], fill=fill, font=font, anchor=anchor)
-        return
-    x = xy[0] - {"l": 0, "m": width(face, text) // 2, "r": width(face, text)}[anchor[0]]
-    for piece in pieces:
-        canvas.text((x, xy[1]), piece, fill=fill, font=font, anchor="l" + anchor[1])
-        x += math.ceil(font.getlength(piece)) + 1
+    canvas.text(xy, text.translate(_ONE_LINE), fill=fill, font=load(face), anchor=anchor)

@@ -88,7 +88,7 @@ def test_charidice_dice_are_entered_by_number_then_the_colours_left(faces, press
 def test_select_steps_the_number_and_up_down_only_the_colours_still_possible():
     entry = DiceEntry.by_hand(ALL_SIX)
     press(entry, "select")
-    assert entry.faces[0][0] == 1 and entry.hint == "Select number, Up/Down colour, OK next"
+    assert entry.faces[0][0] == 1 and entry.hint == "Select no., Up/Down colour, OK next"
     press(entry, "select")
     assert entry.faces[0][0] == 2
     assert entry.colours_of(0, 2) == tuple(sorted(c for die in CHARIDICE for v, c in die
@@ -105,7 +105,7 @@ def test_the_last_die_needs_no_colour_its_value_has_one_left():
     entry = DiceEntry.by_hand(ALL_SIX)
     press(entry, "up", *["ok"] * 5)  # five 1s, five dice taken
     assert entry.cursor == 5 and all(len(entry.colours_of(5, v)) == 1 for v in range(1, 7))
-    assert entry.hint == "Select number, Up/Down colour, OK done"
+    assert entry.hint == "Select no., Up/Down colour, OK done"
     action = press(entry, "select", "ok")  # a 2: its colour is the last die's
     assert ALL_SIX.pairs(action)[-1][0] == 2
 

@@ -154,7 +154,7 @@ def test_what_does_not_fit_ends_in_an_ellipsis(size, spy):
     spy.drawn.clear()
     label = "-200 to Maximilian-Alexander von Hohenzollern-Sigmaringen"
     render(Screen("setup", menu=Menu((MenuItem(label),))), size)
-    (shown,) = [words for *_, words, _ in spy.drawn]
+    shown = " ".join(words for *_, words, _ in spy.drawn)  # on two rows where there is room
     assert shown.endswith(text.ELLIPSIS) and label.startswith(shown[:-1])
 
 

@@ -36,7 +36,7 @@ def test_the_facts_beside_the_odds_are_whole_lines_or_the_first_clauses():
     assert words == "Board 64 Bo…" and text.width(face, words) <= 70
     news = ["SIX SEVEN! Ann +2 VP; Played ±1: 5 to 6"]
     face, words = sixseven._whole(news, 94)  # beside the two dice at 128 pixels
-    assert words == "SIX SEVEN! Ann +2 VP" and face == SMALL
+    assert words == "SIX SEVEN! Ann +2 VP…" and face == SMALL
 
 
 def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(monkeypatch):

@@ -76,18 +76,10 @@ def test_clauses_stay_whole_on_their_lines():
         "Select: enter by hand",
     ]
     assert text.clause_lines(BODY, "Up/Down value, Select next, OK done", 128) == [
-        "Up/Down value,",
-        "Select next, OK done",
+        "Up/Down value, Select next,",
+        "OK done",
     ]
     assert text.clause_lines(BODY, "one clause far too long to fit in thirty pixels", 30) is None
-
-
-def test_the_r_fix_up_is_counted_in_the_width_it_draws():
-    image = Image.new("1", (100, 16), 0)
-    text.draw(ImageDraw.Draw(image), (0, 12), "Turn Harm", SMALL)
-    inked = [x for x in range(100) if any(image.getpixel((x, y)) for y in range(16))]
-    assert inked[-1] < text.width(SMALL, "Turn Harm")
-    assert text.width(SMALL, "rn") > text.width(SMALL, "r") + 1  # the gap after the r
 
 
 @pytest.mark.parametrize("words", ["Bob drew No Harm/No Foul", "Ann drew No Harm/No Foul",
@@ -112,10 +104,10 @@ def test_anchors_place_the_text_end_where_asked():
 
 def test_a_number_is_never_cut_short():
     """"Turn 78…" for a turn of 780 reads as 78: a number goes whole, or not at all."""
-    assert text.ellipsize(BODY, "Turn 780, 6 dice", 40) == "Turn…"
-    assert text.ellipsize(BODY, "Turn 780, 6 dice", 54) == "Turn 780…"
-    assert text.ellipsize(BODY, "P3 loses 450 points", 60) == "P3 loses…"
-    assert text.ellipsize(BODY, "Bob drew No Harm/No Foul", 128) == "Bob drew No Harm/No F…"
+    assert text.ellipsize(BODY, "Turn 780, 6 dice", 42) == "Turn…"  # "Turn 78…" fits
+    assert text.ellipsize(BODY, "Turn 780, 6 dice", 44) == "Turn 780…"
+    assert text.ellipsize(BODY, "P3 loses 450 points", 50) == "P3 loses…"  # "P3 loses 4…"
+    assert text.ellipsize(BODY, "Bob drew No Harm/No Foul", 100) == "Bob drew No Harm/No…"
 
 
 @given(words=st.lists(st.sampled_from(["Turn", "780,", "6", "dice", "P2", "loses", "450",
