@@ -218,13 +218,21 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         return
     if row.dice or row.aside:
         end = dice.draw_row(canvas, 0, y, row, size, right=w)
+    elif compact and text.width(BODY, view.message) > w and not screen.note:
+        canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # over the scores, whole
+        _paragraph(canvas, 0, w, h - 9, view.message, (BODY,))
+        _menu(canvas, h - 9, w, 9, screen, line=9)
+        return
     else:
         _line(canvas, y, w, view.message, (BODY, SMALL), band, "left")
         end = w
     if compact:
         room = w - end - 6
         facts = _facts(screen)
-        if facts and room >= 20:
+        if screen.note and text.width(BODY, screen.note) > room:  # over scores and dice
+            canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # a while, whole
+            _paragraph(canvas, 0, w, h - 9, screen.note, (BODY,))
+        elif facts and room >= 20:
             _line(canvas, y, room, facts, (BODY, SMALL), band, "right", x=end + 6)
         _menu(canvas, h - 9, w, 9, screen, line=9)
         return
@@ -246,7 +254,10 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     hint = _hint(screen)
     if h < COMPACT_BELOW:  # the whole hint matters more here than scores shown every turn
         hint = screen.note or hint  # no room for both: a note takes the hint's place
-        hint_h = 2 * LINE if hint else 0
+        lines = len(_lines(BODY, hint, w, 2)) if hint else 0  # two, or three if need be
+        hint_h = 2 * LINE if lines <= 2 else 3 * text.line_height(BODY)
+        if lines <= 2 and not _fits(screen.title, w, h - hint_h, (TITLE, BODY)):
+            hint_h = lines * text.line_height(BODY)  # closer lines: the title gets two
         _paragraph(canvas, 0, w, h - hint_h, screen.title, (TITLE, BODY, SMALL))
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
         return
@@ -321,17 +332,26 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
 def _card(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """A drawn card: its name, what it does, and the choice (name it, play or decline)."""
     compact = h < COMPACT_BELOW
-    if compact:
-        _line(canvas, 0, w, screen.title, (BODY, SMALL), LINE, "center")
-        if screen.note:
-            _line(canvas, LINE, w, screen.note, (BODY, SMALL), LINE, "center")
+    if compact:  # title and note a line each, else the note (for its time) or the title
+        if all(text.width(BODY, words) <= w for words in (screen.title, screen.note)):
+            _line(canvas, 0, w, screen.title, (BODY, SMALL), LINE, "center")
+            if screen.note:
+                _line(canvas, LINE, w, screen.note, (BODY, SMALL), LINE, "center")
+        else:
+            _paragraph(canvas, 0, w, h - LINE, screen.note or screen.title, (BODY,))
         _menu(canvas, h - LINE, w, LINE, screen)
         return
     hint = screen.hint
+    long_title = not _fits(screen.title, w, text.line_height(TITLE), (TITLE, BODY))
+    title_h = 2 * LINE if long_title else LINE
     if screen.note and hint:  # a note too long to leave the hint a place takes it a while
-        needs = LINE + (_rows(screen.note, w, 3) + _rows(hint, w, 2) + 1) * LINE + 2
+        needs = title_h + (_rows(screen.note, w, 3) + _rows(hint, w, 2) + 1) * LINE + 2
         hint = hint if needs <= h else ""
-    y = _title(canvas, w, screen.title, bool(screen.note and hint))  # small when crowded
+    if long_title:  # "Maximilian: draw an Action Card" on two lines
+        _paragraph(canvas, 0, w, title_h, screen.title, (BODY,))
+        y = title_h
+    else:
+        y = _title(canvas, w, screen.title, bool(screen.note and hint))  # small when crowded
     if screen.note:  # as few lines as the narrow face needs, three at most, menu permitting
         menu_h = LINE * min(_menu_rows(screen), 1)  # the menu keeps a row, gets the rest
         lines = min(_rows(screen.note, w, 3), max(1, (h - y - menu_h) // LINE))
@@ -389,15 +409,25 @@ def _setup(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     bottom = h
     note = screen.note or screen.hint
     if note and not compact:  # below a dotted rule, so it does not pass for an item
-        bottom = h - LINE - 2
+        note_h = _rows(note, w, 3) * LINE  # a refusal ("Solo is you against...") whole
+        bottom = h - note_h - 2
         canvas.point([(i, bottom) for i in range(0, w, 2)], fill=1)
-        _line(canvas, h - LINE, w, note, (BODY, SMALL), LINE, "center")
+        _paragraph(canvas, h - note_h, w, note_h, note, (BODY, SMALL))
     _menu(canvas, y, w, bottom - y, screen)
 
 
 def _message(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """A short notice in a box, wrapped; a long one is cut with "…", never clipped."""
     compact = h < COMPACT_BELOW
+    title_h = LINE if screen.title else 0
+    if compact and not _fits(screen.note, w - 8, h - 3 - title_h, (BODY,)):
+        # no room for the box on 128x32: the title and three lines, edge to edge
+        step = text.line_height(BODY)
+        if screen.title:
+            _line(canvas, 0, w, screen.title, (BODY,), step, "center")
+        _paragraph(canvas, step if screen.title else 0, w, h - (step if screen.title else 0),
+                   screen.note, (BODY,))
+        return
     canvas.rounded_rectangle((0, 0, w - 1, h - 1), radius=3, outline=1)
     inset = 4
     y = 1
