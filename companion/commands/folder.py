@@ -24,8 +24,13 @@ def output_folder(text: str) -> str:
 
 
 def store_file(text: str) -> str:
-    """A --store path (argparse `type=`): an empty one names no file, and would otherwise
-    quietly stand for the default store (`--store ""` from a script's unset variable)."""
+    """A --store path (argparse `type=`), with ~ expanded: an empty one names no file, and
+    would otherwise quietly stand for the default store (`--store ""` from a script's unset
+    variable); a ~name of nobody on this machine is said here (pathlib raised midway)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty path names no store: give the store's file")
-    return text
+    path = os.path.expanduser(text)
+    if path.startswith("~"):
+        user = path[1:].split(os.sep, 1)[0]
+        raise argparse.ArgumentTypeError(f"{text}: there is no user {user} on this machine")
+    return path

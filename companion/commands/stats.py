@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion.commands.folder import store_file
+
 
 def _chance(text: str) -> float:
     value = float(text)
@@ -22,7 +24,7 @@ def _chance(text: str) -> float:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--store", metavar="PATH", help="the game store (default: "
+    parser.add_argument("--store", metavar="PATH", type=store_file, help="the game store (default: "
                         "~/.local/state/companion/companion.db; the service's is "
                         "/var/lib/companion/companion.db)")
     parser.add_argument("--bias", type=_chance, metavar="CHANCE",

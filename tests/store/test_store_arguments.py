@@ -15,7 +15,7 @@ import pytest
 from stored_games import play
 
 from companion import cli
-from companion.commands import replay
+from companion.commands import folder, replay
 from companion.config import name_problems
 from companion.store import Store
 
@@ -28,7 +28,7 @@ def run(command, *argv: str) -> int:
     return command.run(parser.parse_args(list(argv)))
 
 
-@pytest.mark.parametrize("command", ["play", "history", "replay"])
+@pytest.mark.parametrize("command", ["play", "history", "replay", "stats"])
 def test_an_empty_store_path_is_refused_not_taken_for_the_default(command, capsys):
     argv = [command, *(["1"] if command == "replay" else []), "--store", ""]
     with pytest.raises(SystemExit) as ended:
@@ -36,6 +36,21 @@ def test_an_empty_store_path_is_refused_not_taken_for_the_default(command, capsy
     assert ended.value.code == 2
     assert ("argument --store: an empty path names no store: give the store's file"
             in capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("command", ["play", "history", "replay", "stats"])
+def test_a_store_in_the_home_of_nobody_is_a_sentence_not_a_traceback(command, capsys):
+    argv = [command, *(["1"] if command == "replay" else []), "--store", "~nobody-qa9/c.db"]
+    with pytest.raises(SystemExit) as ended:
+        cli.main(argv)
+    assert ended.value.code == 2
+    assert ("argument --store: ~nobody-qa9/c.db: there is no user nobody-qa9 on this machine"
+            in capsys.readouterr().err)
+
+
+def test_a_store_in_a_home_is_expanded(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert folder.store_file("~/c.db") == str(tmp_path / "c.db")
 
 
 @pytest.fixture
