@@ -117,14 +117,16 @@ def phone(port: int, token: str, stop: threading.Event, got: list[int]) -> None:
 
 def latency(steps: int, phones: int, every: float) -> int:
     figures = {}
-    for served in (None, False, True):  # None: a pass to warm up (the advice's tables)
+    # None: a pass to warm up (the advice's tables); "again": a second pass without the
+    # page, so that the step-by-step differences of two equal runs show the noise
+    for served in (None, False, "again", True):
         with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "c.db") as store:
-            live = Live() if served else None
+            live = Live() if served is True else None
             loop = Loop(store, live, seed=1)
             page = stop = None
             got: list[int] = []
             threads = []
-            if served:
+            if served is True:
                 page = WebPage(live, store.path, port=0, host="127.0.0.1")
                 page.start()
                 page.wait_started()
@@ -140,13 +142,17 @@ def latency(steps: int, phones: int, every: float) -> int:
             if served is None:
                 continue
             figures[served] = loop.times[:steps]
-            if served:
+            if served == "again":
+                continue
+            if served is True:
                 time.sleep(1.2)
                 stop.set()
                 page.stop()
                 print(f"  {phones} phones received {len(got)} updates "
                       f"({len(got) / phones:.0f} each for {steps} steps)")
     for served, times in figures.items():
+        if served == "again":
+            continue
         what = f"with the page and {phones} phones" if served else "without the page"
         what += " " * (len(f"with the page and {phones} phones") - len(what))
         print(f"store-to-OLED {what}: median {statistics.median(times):.2f} ms, "
@@ -154,9 +160,13 @@ def latency(steps: int, phones: int, every: float) -> int:
               f"max {max(times):.2f} ms ({len(times)} steps)")
     diff = statistics.median(figures[True]) - statistics.median(figures[False])
     paired = [b - a for a, b in zip(figures[False], figures[True])]  # the same steps
+    noise = [b - a for a, b in zip(figures[False], figures["again"])]
     print(f"difference: of the medians {diff:+.2f} ms; step by step (the same games, seeded) "
           f"median {statistics.median(paired):+.2f} ms, p95 "
           f"{statistics.quantiles(paired, n=20)[-1]:+.2f} ms (goal: within 5 ms)")
+    print(f"noise: two runs without the page, step by step: median "
+          f"{statistics.median(noise):+.2f} ms, p95 {statistics.quantiles(noise, n=20)[-1]:+.2f} "
+          "ms")
     return 0
 
 
