@@ -122,10 +122,10 @@ def test_a_stacked_selection_shows_its_detail_whole_on_its_own_row(drawn):
 
 
 def test_a_detail_longer_than_half_the_row_is_whole_beside_a_short_label(drawn):
-    """216's groups: "Roll again..." beside "100% 14pt-0.6H", not "100% 14pt-..."."""
+    """216's groups: "Claim..." beside "100% 14pt-0.6H", not "100% 14pt-..."."""
     items = (
         MenuItem("+1/-1: 4 to 5", "100% 16pt-2H", best=True),
-        MenuItem("Roll again...", "100% 14pt-0.6H"),
+        MenuItem("Claim...", "100% 14pt-0.6H"),
     )
     menu_image(Menu(items, selected=0))
     assert "100% 14pt-0.6H" in [words for _, words in drawn]
