@@ -9,6 +9,7 @@ import re
 import pytest
 
 from companion import advice, rules
+from companion.rules.charidice import TAGS
 from companion.session.pages import legend
 from companion.session.play import decision_menu
 from companion.ui.render import cut_texts
@@ -71,3 +72,10 @@ def test_every_figure_beside_an_option_is_on_the_games_legend(name):
 def test_every_legend_page_reads_whole(name, size):
     for page in legend(name):
         assert cut_texts(page, size) == [], page.title
+
+
+def test_charidices_colour_letters_name_the_colours_the_rules_give_them():
+    """"G" is grey (a 216 card colour is green): each letter beside its own colour."""
+    (page,) = [page for page in legend("charidice") if page.title.startswith("K ")]
+    letters, names = page.title.split(), page.note.lower().split(", ")
+    assert dict(zip(letters, names, strict=True)) == {tag: c for c, tag in TAGS.items()}

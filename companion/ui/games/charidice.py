@@ -17,6 +17,7 @@ from companion.rules.charidice import (
     DONATED,
     RECEIVED,
     SCORED,
+    TAGS,
     CharidiceState,
     faces_of,
 )
@@ -43,7 +44,7 @@ LEGEND = (
     ("ask now / wait", "Greatest of gifts: whether asking now pays"),
     ("G2 O4 M5: 11, give 5", "A score: 11 points with the bonus, 5 to the left"),
     ("M3 O4", "A die: its colour's letter, then its number"),
-    ("K B G M O Y", "Black, blue, green, magenta, orange, yellow"),
+    (" ".join(TAGS[colour] for colour in sorted(TAGS)), ", ".join(sorted(TAGS)).capitalize()),
 )
 """Every figure of the menus and what it means: the game menu's legend pages."""
 ONES = tuple(die[0][1] for die in DICE)
