@@ -102,19 +102,21 @@ def test_confident_readings_are_right(validation):
 
 
 @pytest.mark.parametrize("k", [2.0, 0.6])
-def test_photos_resized_read_as_well(validation, k):
+def test_photos_resized_read_as_well(k):
     """The held-out photos enlarged 2x (a phone's resolution: read shrunk back to 640 px,
     and closer) or shrunk to 0.6 (a camera further away: nell-byler's dice about 24 px,
     pips 2-4 px, read enlarged, and closer) are read as well. Measured: the same dice
     right, no false reading; at 0.6, 95.3% of nell-byler's when only dice the finder
-    sized under 26 px were enlarged."""
+    sized under 26 px were enlarged. Here every third held-out photo, against the same
+    photos as taken (all of them: `benchmarks/vision_robustness.py`, `small_dice.py`)."""
     for name, path in two_sources():
-        total = Tally()
-        for row in load_labels(path, "validation"):
+        total, as_taken = Tally(), Tally()
+        for row in load_labels(path, "validation")[::3]:
             img = cv2.imread(str(path / row["image"]), cv2.IMREAD_COLOR)
             changed, labels = resized(img, row["dice"], k)
             total.add(match(vision.read(changed), labels))
-        assert total.right >= validation[name][0].right - 1 and total.false == 0, (name, total)
+            as_taken.add(match(vision.read(img), row["dice"]))
+        assert total.right >= as_taken.right - 1 and total.false == 0, (name, total)
 
 
 def close_up_windows(img, dice, k):
