@@ -266,7 +266,8 @@ class Table:
         state = self.state
         seat = state.turn()
         where = [f"Resumed {self._game.title}"]
-        where += [line for line in state.view().lines if line.startswith("Round ")][:1]
+        where += [line.split(" · ")[0] for line in state.view().lines
+                  if line.startswith("Round ")][:1]  # "Round 3/7", not its "· P2 A"
         if state.is_over():  # stopped after its last step, before the result was kept
             where.append("game over")
         elif seat is not None and 0 <= seat < len(self.names):

@@ -136,6 +136,10 @@ def test_a_resumed_game_with_rounds_says_the_round(store, tmp_path):
     press(table, "select")
     again = Table(Store(tmp_path / "companion.db"), Setup(), clock=lambda: 0.0)
     assert again.screen().note.startswith("Resumed 67 Six Seven, Round 1/7")
+    seat = again.state.turn()
+    # the round alone from its facts line ("Round 1/7 · P1 A"): no seat number unnamed
+    assert again.screen().note == (
+        f"Resumed 67 Six Seven, Round 1/7, {LONG_NAMES[seat]} to play")
 
 
 def play_to_the_end(table) -> None:
