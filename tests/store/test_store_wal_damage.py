@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +16,7 @@ import pytest
 from companion.commands import history
 from companion.store import Store
 from companion.store_evidence import wal_trouble
+from tests.service_run import headless_config, run_until_ready_then_stop
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -139,31 +138,10 @@ def test_the_service_says_it_once_in_the_journal_and_keeps_the_game(killed, tmp_
     """`play --service` writes what opening found to the journal once (it said each twice)
     and keeps the shortened game instead of resuming it."""
     middle = flip_a_bit(Path(f"{killed}-wal"))
-    config = tmp_path / "config.toml"
-    config.write_text(
-        f'[display]\ndriver = "png"\npng_dir = "{tmp_path / "frames"}"\n'
-        '[buttons]\nsource = "none"\n[camera]\nsource = "none"\n'
-        f'[store]\npath = "{killed}"\n')
-    address = str(tmp_path / "notify.sock")
-    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    systemd.bind(address)
-    systemd.settimeout(30)
-    service = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address})
-    try:
-        while systemd.recv(4096) != b"READY=1":
-            pass
-        service.send_signal(signal.SIGTERM)
-        _, err = service.communicate(timeout=30)
-    finally:
-        service.kill()
-        service.wait()
-        systemd.close()
+    code, _, err = run_until_ready_then_stop(tmp_path, headless_config(tmp_path, killed))
     kept = steps_of(killed)
     (copy,) = killed.parent.glob("companion.db-wal.kept-*")
-    assert service.returncode == 0 and err.decode().splitlines() == [
+    assert code == 0 and err.decode().splitlines() == [
         f"companion play: The -wal left by a crash beside {killed} does not check out "
         f"(frame {middle} of {frames(copy)[1]} is damaged); a copy is kept at {copy}, and "
         "SQLite replays what it can of it.",

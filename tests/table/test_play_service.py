@@ -11,32 +11,9 @@ import sys
 from pathlib import Path
 
 from companion.store import Store
+from tests.service_run import headless_config, run_until_ready_then_stop
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_until_ready_then_stop(tmp_path, config) -> tuple[int, bytes, bytes]:
-    """`play --service` as systemd starts it, stopped with SIGTERM once it reports
-    READY=1: (exit code, stdout, stderr)."""
-    address = str(tmp_path / "notify.sock")
-    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    systemd.bind(address)
-    systemd.settimeout(30)
-    service = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "play", "--service", "--config", str(config)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": address},
-    )
-    try:
-        while systemd.recv(4096) != b"READY=1":
-            pass
-        service.send_signal(signal.SIGTERM)
-        out, err = service.communicate(timeout=30)
-    finally:
-        service.kill()
-        service.wait()
-        systemd.close()
-    return service.returncode, out, err
 
 
 def test_the_service_reports_ready_feeds_the_watchdog_and_stops_on_sigterm(tmp_path):
@@ -89,13 +66,7 @@ def test_the_service_starts_on_a_store_whose_game_in_play_has_a_step_that_is_not
     db.execute("""UPDATE steps SET action = '{"kind":"throw","dice":[2,2' WHERE n = 1""")
     db.commit()
     db.close()
-    config = tmp_path / "config.toml"
-    config.write_text(
-        f'[display]\ndriver = "png"\npng_dir = "{tmp_path / "frames"}"\n'
-        '[buttons]\nsource = "none"\n[camera]\nsource = "none"\n'
-        f'[store]\npath = "{store_path}"\n'
-    )
-    code, _, err = run_until_ready_then_stop(tmp_path, config)
+    code, _, err = run_until_ready_then_stop(tmp_path, headless_config(tmp_path, store_path))
     assert code == 0 and b"Traceback" not in err
     with Store(store_path) as store:
         kept = store.load(game_id)
