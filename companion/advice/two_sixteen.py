@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from companion.rules import Action, Throw
-from companion.rules.two_sixteen import CARDS, TwoSixteenState, help_results, rerolls, without
-from companion.rules.two_sixteen_cards import TRIPLES
+from companion.rules.two_sixteen import TwoSixteenState, help_results, rerolls, without
+from companion.rules.two_sixteen_cards import TRIPLES, Objective
 
 from . import Advice, percent, ranked
 from .two_sixteen_win import Standing, in_reach
@@ -66,14 +66,13 @@ POINTS = {take: Worth(lambda p, s, t: p + HELP_POINTS * (t - s), take) for take 
 """Expected points, a Help card HELP_POINTS: the worth outside the end's reach."""
 
 
-def _mask(name: str) -> int:
-    mask = 0
-    for triple in CARDS[name].matching:
-        mask |= BIT[triple]
-    return mask
-
-
-MASKS = {name: _mask(name) for name in CARDS}
+@cache
+def mask(card: Objective) -> int:
+    """The rolls that fulfil `card`, as a bitmask over TRIPLES."""
+    bits = 0
+    for triple in card.matching:
+        bits |= BIT[triple]
+    return bits
 
 
 def _changed(dice: tuple[int, ...], die: int, to: int) -> tuple[int, ...]:
@@ -107,26 +106,27 @@ def reach(dice: tuple[int, ...], hand: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(levels)
 
 
-def cards_needed(dice: tuple[int, ...], hand: tuple[str, ...], name: str) -> int | None:
-    """The fewest of the `hand`'s modifier cards that fulfil card `name`; None if none can."""
-    for k, mask in enumerate(reach(dice, hand)):
-        if mask & MASKS[name]:
+def cards_needed(dice: tuple[int, ...], hand: tuple[str, ...], card: Objective) -> int | None:
+    """The fewest of the `hand`'s modifier cards that fulfil `card`; None if none can."""
+    for k, reached in enumerate(reach(dice, hand)):
+        if reached & mask(card):
             return k
     return None
 
 
-def steps(dice: tuple[int, ...], hand: tuple[str, ...], name: str) -> tuple[Action, ...]:
-    """One fewest-cards way to fulfil `name`: the Help cards to play, in order."""
-    k = cards_needed(dice, hand, name)
+def steps(dice: tuple[int, ...], hand: tuple[str, ...], objective: Objective
+          ) -> tuple[Action, ...]:
+    """One fewest-cards way to fulfil `objective`: the Help cards to play, in order."""
+    k = cards_needed(dice, hand, objective)
     if k is None:
         return ()
     played = []
     while k:
         card, hand = hand[0], hand[1:]
-        if k <= len(hand) and reach(dice, hand)[k] & MASKS[name]:
+        if k <= len(hand) and reach(dice, hand)[k] & mask(objective):
             continue
         die, to = next((die, to) for die in set(dice) for to in help_results(card, die)
-                       if reach(_changed(dice, die, to), hand)[k - 1] & MASKS[name])
+                       if reach(_changed(dice, die, to), hand)[k - 1] & mask(objective))
         played.append(Action("help", card=card, die=die, to=to))
         dice, k = _changed(dice, die, to), k - 1
     return tuple(played)
@@ -158,11 +158,10 @@ def _mean(pairs) -> Figures:
 def claim_now(dice, hand, offer, served: bool, spent: int, worth: Worth) -> Figures | None:
     """The best claim these dice make now, `spent` cards already spent; None if none."""
     best = None
-    for name in offer:
-        k = cards_needed(dice, hand, name)
+    for card in offer:
+        k = cards_needed(dice, hand, card)
         if k is None:
             continue
-        card = CARDS[name]
         options = [_end(worth, card.general, spent + k, 0, True)]
         if served and k == 0:
             options.append(_end(worth, card.general + card.bonus, spent, 0, True))
@@ -227,10 +226,10 @@ def reroll_odds(state: TwoSixteenState) -> list[Odds]:
         kept = _kept(dice, thrown)
         outcomes = [(tuple(sorted(kept + t)), p) for t, p in OUTCOMES[len(thrown)]]
         cards = tuple(
-            (name,
-             sum(p for t, p in outcomes if MASKS[name] & BIT[t]),
-             sum(p for t, p in outcomes if cards_needed(t, hand, name) is not None))
-            for name in offer
+            (card.name,
+             sum(p for t, p in outcomes if mask(card) & BIT[t]),
+             sum(p for t, p in outcomes if cards_needed(t, hand, card) is not None))
+            for card in offer
         )
         odds.append(Odds(thrown, cards, reroll_value(dice, kept, hand, offer, 0, worth)[0]))
     return sorted(odds, key=lambda o: -o.value)
@@ -239,12 +238,14 @@ def reroll_odds(state: TwoSixteenState) -> list[Odds]:
 def fulfilments(state: TwoSixteenState) -> list[tuple[str, tuple[Action, ...]]]:
     """Every Offer card the dice fulfil now, and with which Help cards (fewest first)."""
     hand = _modifiers(state.usable())
-    return [(name, steps(state.dice, hand, name)) for name in _offer(state)
-            if cards_needed(state.dice, hand, name) is not None]
+    return [(card.name, steps(state.dice, hand, card)) for card in _offer(state)
+            if cards_needed(state.dice, hand, card) is not None]
 
 
-def _offer(state: TwoSixteenState) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(state.offer))
+def _offer(state: TwoSixteenState) -> tuple[Objective, ...]:
+    """The Offer's cards, each once, as the game's own cards (a player's copy may differ
+    from the shipped cards under the same name)."""
+    return tuple(state.card(name) for name in dict.fromkeys(state.offer))
 
 
 def _help_left(state: TwoSixteenState) -> bool:
@@ -296,7 +297,7 @@ def _figures(state: TwoSixteenState, action: Action, worth: Worth) -> Figures:
     hand = _modifiers(state.usable())
     first = state.phase == "first"
     if action.kind == "claim":
-        card = CARDS[action["card"]]
+        card = state.card(action["card"])
         bonus = action.get("bonus")
         points = card.general + (card.bonus if bonus == "points" else 0)
         return _end(worth, points, 0, int(bonus == "help"), True)
@@ -320,7 +321,7 @@ def _figures(state: TwoSixteenState, action: Action, worth: Worth) -> Figures:
 
 def _choose(state: TwoSixteenState) -> list[Advice]:
     """Solo tie: let the AI take the card you are least likely to fulfil in one roll."""
-    options = [(a, state.label(a), -CARDS[a["card"]].ways / 216, None)
+    options = [(a, state.label(a), -state.card(a["card"]).ways / 216, None)
                for a in state.legal_actions()]
-    return [replace(advice, detail=f"{CARDS[advice.action['card']].ways}/216")
+    return [replace(advice, detail=f"{state.card(advice.action['card']).ways}/216")
             for advice in ranked(options)]

@@ -13,9 +13,9 @@ an edit to a table, not to the code.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, replace
-from functools import cache
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from functools import cache, cached_property
 from itertools import combinations, product
 from typing import Any
 
@@ -23,6 +23,8 @@ from .core import (
     CHANCE,
     TERMINAL,
     Action,
+    Checked,
+    DataError,
     Face,
     Game,
     IllegalAction,
@@ -31,8 +33,14 @@ from .core import (
     chance_label,
     check_by,
     dice_count,
+    kept_text,
+    numbers,
+    seat,
+    shipped_text,
     tuples,
     winners_by_score,
+    word,
+    words,
 )
 
 NAME = "charidice"
@@ -45,20 +53,6 @@ COLOURS = ("magenta", "blue", "orange", "grey", "yellow", "black")
 import nothing of the project, so a test holds the two equal, and TAGS to the screens'."""
 TAGS = {"magenta": "M", "blue": "B", "orange": "O", "grey": "G", "yellow": "Y", "black": "K"}
 """A colour in one letter, as the screens tag a die (K for black: B is blue)."""
-
-DICE_COLOURS: tuple[tuple[str, ...], ...] = (
-    # the colour of the 1, 2, 3, 4, 5 and 6 of each die
-    ("blue", "grey", "orange", "black", "yellow", "magenta"),
-    ("grey", "orange", "black", "yellow", "magenta", "blue"),
-    ("orange", "black", "yellow", "magenta", "blue", "grey"),
-    ("black", "yellow", "magenta", "blue", "grey", "orange"),
-    ("yellow", "magenta", "blue", "grey", "orange", "black"),
-    ("magenta", "blue", "grey", "orange", "black", "yellow"),
-)
-"""Which faces share a die (Ruling C2). The rulebook does not print it: copy it from
-your own dice, one row per die, and raise `VERSION`. Every colour must carry every
-number exactly once across the six dice; `check_dice` says where a table breaks that.
-This table makes every throw of the rulebook's examples possible."""
 
 THROWS = 3
 ROUNDS = 7
@@ -78,37 +72,109 @@ GIFT = 2
 """The greatest of gifts multiplies the donation received by this."""
 CHARITY = (20, 30, 60)
 """The charity bonus, the higher bonus, and the donations it takes to beat for it."""
-VERSION = 1
 
 
-def check_dice(table: Iterable[Iterable[str]]) -> tuple[tuple[Face, ...], ...]:
-    """The dice as (value, colour) faces, or ValueError saying where the table is wrong."""
+DICE_FILE = "charidice_dice.txt"
+"""Which faces share a die (Ruling C2): a data file, one die a line, the colour of its 1
+to 6. The rulebook does not print it: players copy it from their own dice (a copy in the
+configuration folder, companion.game_data). Every colour must carry every number exactly
+once across the six dice; `check_dice` says where a table breaks that. The shipped table
+makes every throw of the rulebook's examples possible."""
+N_DICE = 6
+
+
+def check_dice(table: Iterable[Iterable[str]], lines: Sequence[int] = ()
+               ) -> tuple[tuple[Face, ...], ...]:
+    """The dice as (value, colour) faces, or DataError saying where the table is wrong:
+    which die and face, and, given the `lines` the dice are on, which line."""
     dice = []
     holder: dict[Face, int] = {}
     rows = tuple(tuple(row) for row in table)
-    if len(rows) != 6:
-        raise ValueError(f"The dice table has {len(rows)} dice; Charidice has 6.")
+
+    def at(d: int) -> str:
+        return f"line {lines[d - 1]}: " if lines else ""
+
+    if len(rows) != N_DICE:
+        raise DataError(f"The dice table has {len(rows)} dice; Charidice has {N_DICE}.")
     for d, row in enumerate(rows, start=1):
         if len(row) != 6:
-            raise ValueError(f"Die {d} has {len(row)} faces: give the colour of its 1 to 6.")
+            raise DataError(f"{at(d)}Die {d} has {len(row)} faces: give the colour of its"
+                            " 1 to 6.")
         for value, colour in enumerate(row, start=1):
             if colour not in COLOURS:
-                raise ValueError(
-                    f"Die {d}, face {value}: {colour!r} is not a colour;"
+                raise DataError(
+                    f"{at(d)}Die {d}, face {value}: {colour!r} is not a colour;"
                     f" colours are {', '.join(COLOURS)}."
                 )
             if (value, colour) in holder:
-                raise ValueError(
-                    f"{colour.capitalize()} {value} is on die {holder[value, colour]} and"
-                    f" die {d}: each colour carries each number on one die only."
+                raise DataError(
+                    f"{at(d)}{colour.capitalize()} {value} is on die {holder[value, colour]}"
+                    f" and die {d}: each colour carries each number on one die only."
                 )
             holder[value, colour] = d
         dice.append(tuple(enumerate(row, start=1)))
     return tuple(dice)
 
 
-DICE = check_dice(DICE_COLOURS)
-DIE_OF: dict[Face, int] = {face: d for d, faces in enumerate(DICE) for face in faces}
+@cache
+def read_dice(text: str) -> tuple[tuple[Face, ...], ...]:
+    """The dice table in `text` (docs/charidice-dice.md): a line per die, its six colours
+    separated by |, # comments; DataError naming the line."""
+    rows, lines = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0].strip()
+        if content:
+            rows.append(tuple(colour.strip() for colour in content.split("|")))
+            lines.append(number)
+    return check_dice(rows, lines)
+
+
+@dataclass(frozen=True)
+class DiceTable:
+    """The dice one game is played with: the text of its table, and what it holds. A game
+    keeps it in its state (and the store its text), so a replay throws the same dice
+    whatever the file says by then."""
+
+    text: str = field(repr=False)
+
+    @cached_property
+    def dice(self) -> tuple[tuple[Face, ...], ...]:
+        """Each die's six (value, colour) faces."""
+        return read_dice(self.text)
+
+    @cached_property
+    def die_of(self) -> dict[Face, int]:
+        """The die that carries a face."""
+        return {face: d for d, faces in enumerate(self.dice) for face in faces}
+
+
+@cache
+def dice_table(text: str) -> DiceTable:
+    """The table of this text, read and checked once (DataError)."""
+    table = DiceTable(text)
+    table.dice  # noqa: B018 (read now: refused here, not mid-game)
+    return table
+
+
+def __getattr__(name: str) -> Any:
+    """The shipped dice, read when first asked for (so a shipped file gone concerns
+    Charidice only): SHIPPED_DICE, its DICE and DIE_OF, and DICE_COLOURS (the colours of
+    each die's 1 to 6). A game is played with its own (`state.table`)."""
+    if name not in ("SHIPPED_DICE", "DICE", "DIE_OF", "DICE_COLOURS"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    table = dice_table(shipped_text(DICE_FILE))
+    if name == "DICE_COLOURS":
+        return tuple(tuple(colour for _, colour in die) for die in table.dice)
+    return {"SHIPPED_DICE": table, "DICE": table.dice, "DIE_OF": table.die_of}[name]
+
+_FACES = {"dice": numbers(1, 6, 0, 6), "colours": words(COLOURS, 0, 6)}
+ACTIONS = {
+    "throw": {"dice": numbers(1, 6, 1, 6), "colours": words(COLOURS, 1, 6)},
+    "keep": _FACES,
+    "score": {"way": word("colour", "different"), **_FACES},
+    "gift": {"by": seat()},
+}
+"""Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
 
 
 # --- scoring -------------------------------------------------------------------------
@@ -203,7 +269,7 @@ SCORED, BONUS, RECEIVED, DONATED = range(4)
 
 
 @dataclass(frozen=True)
-class CharidiceState:
+class CharidiceState(Checked):
     """Between two actions: the sheets, whose turn, and how far the turn has come.
 
     The turn throws while `roll` is empty (the dice not in `kept`), then decides:
@@ -214,6 +280,7 @@ class CharidiceState:
     players: int
     sheet: tuple[tuple[Row, ...], ...]
     gift_used: tuple[bool, ...]
+    table: DiceTable
     seat: int = 0
     round: int = 1
     throws: int = 0
@@ -223,6 +290,7 @@ class CharidiceState:
     charity: tuple[int, ...] = ()
     message: str = ""
     game: str = NAME
+    ACTIONS = ACTIONS
 
     # -- questions every state answers -------------------------------------------
 
@@ -237,8 +305,8 @@ class CharidiceState:
     def chance(self) -> Throw | None:
         if self.is_over() or self.roll:
             return None
-        kept = {DIE_OF[face] for face in self.kept}
-        free = tuple(faces for d, faces in enumerate(DICE) if d not in kept)
+        kept = {self.table.die_of[face] for face in self.kept}
+        free = tuple(faces for d, faces in enumerate(self.table.dice) if d not in kept)
         return Throw(
             len(free), colours=free, why=f"P{self.seat + 1}: throw {dice_count(len(free))}"
         )
@@ -249,9 +317,7 @@ class CharidiceState:
         own = decisions(self.dice(), self.throws < THROWS) if self.roll else ()
         return (*own, *self._requests())
 
-    def apply(self, action: Action) -> CharidiceState:
-        if self.is_over():
-            raise IllegalAction("The game is over.")
+    def play(self, action: Action) -> CharidiceState:
         try:
             check_by(self, action)
         except IllegalAction:  # a seat that may not ask for the gift is told the reason
@@ -284,7 +350,7 @@ class CharidiceState:
         faces = faces_of(action) or ()
         if action.kind == "keep":
             if not faces:
-                return f"Throw all {len(DICE)} again"
+                return f"Throw all {N_DICE} again"
             return f"Keep {tagged(faces)}"
         if action.kind == "score":
             scored, bonus = points(action["way"], faces) or (0, 0)
@@ -427,7 +493,7 @@ class CharidiceState:
         if action.kind == "keep":
             if last:
                 return f"That was throw {THROWS} of {THROWS}: score now."
-            return f"Keep at most {len(DICE) - 1} dice; to keep all {len(DICE)}, score."
+            return f"Keep at most {N_DICE - 1} dice; to keep all {N_DICE}, score."
         way = action.get("way")
         if way == "colour":
             if len({c for _, c in faces}) > 1:
@@ -440,16 +506,18 @@ class CharidiceState:
         return 'Score "colour" (4 or more of one colour) or "different" (one of each colour).'
 
 
-def _new(players: int, options: Mapping[str, Any]) -> CharidiceState:
+def _new(players: int, options: Mapping[str, Any], data: Mapping[str, str]) -> CharidiceState:
     return CharidiceState(
         players=players,
         sheet=(((0, 0, 0, 0),) * ROUNDS,) * players,
         gift_used=(False,) * players,
+        table=dice_table(data[DICE_FILE]),
     )
 
 
 def _from_json(data: Mapping[str, Any]) -> CharidiceState:
-    return CharidiceState(**tuples(dict(data)))
+    fields = tuples(dict(data))
+    return CharidiceState(**{**fields, "table": dice_table(**fields["table"])})
 
 
 GAME = Game(
@@ -460,6 +528,7 @@ GAME = Game(
     options=(),
     _new=_new,
     _from_json=_from_json,
-    version=VERSION,
+    version=1,
     description="Coloured dice: score a colour or a rainbow, donate the rest to your left.",
+    data={DICE_FILE: kept_text(read_dice)},
 )

@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
 CHANCE = -1
 """`current_player()` while the table must supply a throw or a card."""
@@ -26,6 +28,28 @@ TERMINAL = -2
 
 class IllegalAction(ValueError):
     """An action the rules do not allow here; its message is meant for a player."""
+
+
+class DataError(ValueError):
+    """A data file of a game (216's cards, Charidice's dice table) the game refuses; the
+    message names the file and the line: "216_objectives.txt line 12: ..."."""
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "data"
+"""Where the data files shipped with the companion are (companion/data)."""
+
+
+def decoded(data: bytes, name: str) -> str:
+    """A data file's bytes as text: UTF-8, with or without the byte-order mark an editor
+    may add; DataError naming the line of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise DataError(
+            f"{name} line {line}: byte 0x{data[e.start]:02x} is not UTF-8;"
+            " save the file as UTF-8."
+        ) from None
 
 
 class RulesChanged(IllegalAction):
@@ -90,6 +114,147 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({json.dumps(self.to_json(), sort_keys=True)})"
+
+
+# --- what an action may hold -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arg:
+    """What one named argument of a kind of action holds: `what` in words ("a number
+    from 1 to 6"), `fits(value, players)` the test. Built by `number`, `flag`, `word`,
+    `numbers`, `words` and `seat`; `optional` ones may be left out."""
+
+    what: str
+    fits: Callable[[Any, int], bool] = field(repr=False)
+    optional: bool = False
+
+    def words(self, players: int) -> str:
+        return self.what.format(players=players)
+
+
+NAME_LENGTH = 40
+"""The longest name (a card, a colour) an action may hold: longer is no name of any game."""
+
+
+def _is_number(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def number(low: int, high: int) -> Arg:
+    """A whole number from `low` to `high` (true and false are not numbers)."""
+    return Arg(f"a number from {low} to {high}", lambda v, p: _is_number(v, low, high))
+
+
+def flag() -> Arg:
+    """true or false (1 and 0 are not)."""
+    return Arg("true or false", lambda v, p: type(v) is bool)
+
+
+def _is_word(value: Any, choices: tuple[str, ...]) -> bool:
+    if type(value) is not str:
+        return False
+    return value in choices if choices else 0 < len(value) <= NAME_LENGTH
+
+
+def _one_of(choices: tuple[str, ...]) -> str:
+    return ", ".join(f'"{c}"' for c in choices[:-1]) + f' or "{choices[-1]}"'
+
+
+def word(*choices: str) -> Arg:
+    """One of `choices`, or with none, a name (the game says whether it knows it)."""
+    what = _one_of(choices) if len(choices) > 1 else "a name"
+    return Arg(what, lambda v, p: _is_word(v, choices))
+
+
+def _count_words(least: int, most: int) -> str:
+    """ "1 to 6", "1 or 2", "3": how many items a list holds."""
+    if least == most:
+        return f"{most}"
+    return f"{least} {'or' if most == least + 1 else 'to'} {most}"
+
+
+def numbers(low: int, high: int, least: int, most: int) -> Arg:
+    """A list of `least` to `most` numbers from `low` to `high` (dice)."""
+    return Arg(
+        f"a list of {_count_words(least, most)} numbers from {low} to {high}",
+        lambda v, p: type(v) is tuple and least <= len(v) <= most
+        and all(_is_number(d, low, high) for d in v),
+    )
+
+
+def words(choices: tuple[str, ...], least: int, most: int) -> Arg:
+    """A list of `least` to `most` of `choices` (the colours of dice)."""
+    return Arg(
+        f"a list of {_count_words(least, most)} of {', '.join(choices)}",
+        lambda v, p: type(v) is tuple and least <= len(v) <= most
+        and all(_is_word(c, choices) for c in v),
+    )
+
+
+def seat() -> Arg:
+    """A seat of this game: 0 for the first player, as actions store seats."""
+    return Arg("a seat from P1 to P{players}", lambda v, p: _is_number(v, 0, p - 1))
+
+
+def optional(arg: Arg) -> Arg:
+    """`arg`, which the action may leave out."""
+    return replace(arg, optional=True)
+
+
+Kinds = Mapping[str, Mapping[str, Arg]]
+"""A game's declaration of its actions: kind -> argument name -> what it holds."""
+
+
+def _shown(value: Any) -> str:
+    """A value as a player typed it (JSON), cut to fit a sentence."""
+    text = json.dumps(_thaw(value))
+    if len(text) <= 24:
+        return text
+    end = {"[": ", ...]", '"': '..."'}.get(text[0], "...")
+    return text[:20].rstrip(", ") + end
+
+
+def check_action(kinds: Kinds, state: State, action: Action) -> None:
+    """IllegalAction naming what is wrong unless `action` is a kind the game declares,
+    with every argument it needs, none it does not, each of its type and range; `by`
+    (a seat acting out of turn, see `check_by`) goes with any kind."""
+    declared = kinds.get(action.kind)
+    if declared is None:
+        raise IllegalAction(
+            f"There is no action {json.dumps(action.kind)} in this game;"
+            f" its actions are {', '.join(kinds)}."
+        )
+    kind = action.kind.capitalize()
+    given = dict(action.args)
+    for name in given:
+        if name not in declared and name != "by":
+            takes = ", ".join(declared) or "nothing more"
+            raise IllegalAction(f"{kind} takes no {name}: it takes {takes}.")
+    if "by" in given and not seat().fits(given["by"], state.players):
+        raise IllegalAction(f"Name the player who acts: a seat from 1 to {state.players}.")
+    for name, arg in declared.items():
+        if name not in given:
+            if not arg.optional:
+                raise IllegalAction(f"{kind} needs {name}: {arg.words(state.players)}.")
+        elif name != "by" and not arg.fits(given[name], state.players):
+            raise IllegalAction(
+                f"{kind}: {name} must be {arg.words(state.players)}, not {_shown(given[name])}."
+            )
+
+
+class Checked:
+    """The `apply` of every game's state: refuse a move once the game is over, check the
+    action against the game's declaration (`ACTIONS`, see `check_action`), and only then
+    hand it to the game's own `play`. A refused action changes nothing."""
+
+    ACTIONS: ClassVar[Kinds] = {}
+
+    def apply(self, action: Action) -> State:
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        check_action(self.ACTIONS, self, action)
+        return self.play(action)
 
 
 # --- chance ------------------------------------------------------------------
@@ -301,12 +466,27 @@ class View:
 
 @dataclass(frozen=True)
 class Option:
-    """A rulebook variant or house rule chosen at `new()`."""
+    """A rulebook variant or house rule chosen at `new()`.
+
+    `choices` are the values a menu offers in turn; `between` (low, high), where set,
+    also accepts any whole number from low to high (216's agreed target)."""
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     help: str
+    between: tuple[int, int] | None = None
+
+    def allows(self, value: Any) -> bool:
+        if any(type(value) is type(c) and value == c for c in self.choices):
+            return True
+        return self.between is not None and _is_number(value, *self.between)
+
+    def allowed(self) -> str:
+        """The values it takes, in words: "100, 150 or 200", "a number from 100 to 500"."""
+        if self.between is not None:
+            return f"a number from {self.between[0]} to {self.between[1]}"
+        return "one of " + ", ".join(str(c) for c in self.choices)
 
 
 class State(Protocol):
@@ -350,7 +530,11 @@ class Game:
     silently. `description` is one line for a newcomer choosing a game.
     `seat_names(players, options)` names seats that have a name of their own whatever
     the players are called (216 solo's automatic opponent, "AI"): one name per seat,
-    "" for the seats the players name.
+    "" for the seats the players name. `data` names the game's data files a player may
+    edit (216's cards), each with its reader: text -> the value `new` is given under
+    that name, or DataError naming the line. `readings` maps an older version to the options
+    that play today's rules as it did (a ruling become an option, S5): games stored
+    under it replay with those options (`stored_options`) instead of being refused.
     """
 
     name: str
@@ -363,6 +547,8 @@ class Game:
     version: int = 1
     description: str = ""
     seat_names: Any = field(default=None, repr=False)
+    readings: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, compare=False)
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def default_names(self, players: int, options: Mapping[str, Any] | None) -> tuple[str, ...]:
         """The game's own name for each seat ("" where the players name it)."""
@@ -379,40 +565,97 @@ class Game:
                 raise IllegalAction(
                     f"{self.title} has no option {key!r}; options: {', '.join(known) or 'none'}."
                 )
-            if not any(type(value) is type(c) and value == c for c in known[key].choices):
-                allowed = ", ".join(str(c) for c in known[key].choices)
-                raise IllegalAction(f"Option {key} cannot be {value!r}; choose one of {allowed}.")
+            if not known[key].allows(value):
+                raise IllegalAction(
+                    f"Option {key} cannot be {value!r}; choose {known[key].allowed()}."
+                )
             chosen[key] = value
         return chosen
 
-    def new(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        data: Mapping[str, str] | None = None,
+    ) -> State:
+        """The game's first state. `data`: the text of each of its data files (the
+        shipped ones where None), which the state keeps: a replay given the same texts
+        plays with the same cards whatever the files say later."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise IllegalAction(
                 f"{self.title} is for {self.min_players} to {self.max_players} players."
             )
-        return self._new(players, self.check_options(options))
+        options = self.check_options(options)
+        if not self.data:
+            return self._new(players, options)
+        return self._new(players, options, self.read_data(data or self.shipped_data()))
+
+    def shipped_data(self) -> dict[str, str]:
+        """The text of each of the game's data files as shipped (companion/data)."""
+        return {name: shipped_text(name) for name in self.data}
+
+    def read_data(self, texts: Mapping[str, str]) -> dict[str, Any]:
+        """Each data file read by its reader; DataError for a file missing or refused."""
+        read = {}
+        for name, reader in self.data.items():
+            if name not in texts:
+                raise DataError(f"{self.title} needs its data file {name}.")
+            read[name] = reader(texts[name])
+        return read
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         return self._from_json(data)
 
     def check_stored(self, version: int, game_id: int | None = None) -> None:
         """RulesChanged unless a game stored under rules `version` is replayed by the same
-        rules: every replay of a stored game (resume, `companion replay`) asks first."""
-        if version != self.version:
+        rules, or by an option that plays them as that version did (`readings`): every
+        replay of a stored game (resume, `companion replay`) asks first."""
+        if version != self.version and version not in self.readings:
             which = "This game" if game_id is None else f"Game {game_id}"
             raise RulesChanged(
                 f"{which} was stored under rules version {version} of {self.title}; "
                 f"this companion has version {self.version}: it cannot be replayed safely."
             )
 
+    def stored_options(
+        self, version: int, options: Mapping[str, Any] | None, game_id: int | None = None
+    ) -> dict[str, Any]:
+        """The options a game stored under rules `version` with `options` replays under:
+        its own, with those that read today's rules as that version did (`readings`: a
+        ruling turned into an option keeps its old reading for the games played under
+        it); RulesChanged if no option does (`check_stored`)."""
+        self.check_stored(version, game_id)
+        return {**(options or {}), **self.readings.get(version, {})}
+
     def replay(
-        self, players: int, options: Mapping[str, Any] | None, actions: Sequence[Action]
+        self,
+        players: int,
+        options: Mapping[str, Any] | None,
+        actions: Sequence[Action],
+        data: Mapping[str, str] | None = None,
     ) -> State:
         """The state reached by applying `actions` in order from `new()`."""
-        state = self.new(players, options)
+        state = self.new(players, options, data)
         for action in actions:
             state = state.apply(action)
         return state
+
+
+def kept_text(read: Callable[[str], Any]) -> Callable[[str], str]:
+    """A reader for `Game.data` that gives the text itself, once `read` accepts it: the
+    game builds what it plays with from the text, which the store keeps."""
+
+    def reader(text: str) -> str:
+        read(text)
+        return text
+
+    return reader
+
+
+@cache
+def shipped_text(name: str) -> str:
+    """A data file as shipped, read once."""
+    return decoded((SHIPPED / name).read_bytes(), name)
 
 
 def actor(state: State, action: Action) -> int:

@@ -20,6 +20,7 @@ from .core import (
     CHANCE,
     TERMINAL,
     Action,
+    Checked,
     Draw,
     Game,
     IllegalAction,
@@ -29,8 +30,12 @@ from .core import (
     chance_label,
     check_by,
     dice_count,
+    flag,
+    numbers,
+    seat,
     tuples,
     winners_by_score,
+    word,
 )
 
 NAME = "risknroll"
@@ -78,6 +83,14 @@ SHORT_NAMES = {"No Harm/No Foul": "No Harm", "The Plague": "Plague"} | {
 ("Final turn 1280 · No Harm"); the card's full name is on the screens where it is drawn."""
 FULL_DECK = tuple(c.copies for c in ACTION_CARDS)
 ROLL_OUT_CARDS = ("plus_minus", "bonus", "plague")
+ACTIONS = {
+    "draw": {"card": word()},
+    "card": {"play": flag()},
+    "throw": {"dice": numbers(1, DICE, 1, DICE)},
+    "keep": {"dice": numbers(1, DICE, 1, DICE), "then": word("roll", "bank")},
+    "target": {"player": seat()},
+}
+"""Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
 """Cards whose reward is earned by rolling out."""
 
 
@@ -167,7 +180,7 @@ def dice_text(dice: tuple[int, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class RiskNRollState:
+class RiskNRollState(Checked):
     """Between two actions: scores, whose turn, and how far the turn has come.
 
     phase is one of: draw (the table draws an Action Card), card (play or decline
@@ -193,6 +206,7 @@ class RiskNRollState:
     final_round: bool = False
     message: str = ""
     game: str = NAME
+    ACTIONS = ACTIONS
 
     # -- questions every state answers ---------------------------------------------
 
@@ -234,9 +248,7 @@ class RiskNRollState:
             return tuple(Action("target", player=p) for p in range(self.players) if p != self.seat)
         return ()
 
-    def apply(self, action: Action) -> RiskNRollState:
-        if self.phase == "over":
-            raise IllegalAction("The game is over.")
+    def play(self, action: Action) -> RiskNRollState:
         check_by(self, action)
         chance = self.chance()
         if chance is not None:

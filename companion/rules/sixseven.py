@@ -22,15 +22,21 @@ from .core import (
     CHANCE,
     TERMINAL,
     Action,
+    Checked,
     Draw,
     Game,
     IllegalAction,
+    Option,
     Throw,
     View,
     chance_label,
     check_by,
     dice_count,
+    number,
+    numbers,
+    optional,
     tuples,
+    word,
 )
 
 NAME = "sixseven"
@@ -43,6 +49,10 @@ POSITION_VP = (3, 2)  # 1st, 2nd; every other position 1, and the last 0 plus a 
 OTHERS_VP, LAST_VP = 1, 0
 VISIBLE = 2  # skill cards revealed each round
 LOCKED = "Cards locked"  # the view's line after the chase for a double (S5)
+ONE_ROLL, KEEP_ROLLING = "one roll", "keep rolling"
+"""Ruling S5, option `chase`: after rerolling a 67 the turn ends with that one roll (the
+rulebook's "end your turn with the result of that last roll"), or, as a house rule, the
+normal rerolls go on ("You may continue rerolling dice if the normal conditions are met")."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # S14
 TWO_PLAYER_COLOURS = 4
 SKILL_CARDS: tuple[tuple[str, int], ...] = (
@@ -61,6 +71,16 @@ BOARD: tuple[int, ...] = (67,) + tuple(sorted(
 """The results board, best space first (S1): 67, then the others highest first. A 6 and a
 7 are always 67 (S2), so 76 has no space."""
 RANK = {result: i for i, result in enumerate(BOARD)}
+_DIE = number(FACES[0], FACES[-1])
+ACTIONS = {
+    "draw": {"card": word()},
+    "throw": {"dice": numbers(FACES[0], FACES[-1], 1, 2)},
+    "place": {"result": number(min(BOARD), max(BOARD))},
+    "reroll": {"dice": numbers(FACES[0], FACES[-1], 1, 2)},
+    "skill": {"card": word(), "die": optional(_DIE), "to": optional(_DIE)},
+    "take": {"card": word()},
+}
+"""Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
 
 
 def wrap(value: int) -> int:
@@ -94,7 +114,7 @@ def position_vp(position: int, colours: int) -> int:
 
 
 @dataclass(frozen=True)
-class SixSevenState:
+class SixSevenState(Checked):
     """Between two actions: the boards, the cards, whose turn, and the dice.
 
     phase is one of: reveal (the table reveals a skill card), throw (the table throws
@@ -119,8 +139,10 @@ class SixSevenState:
     kept: tuple[int, ...] = ()  # the die not thrown again by a single reroll
     chased: bool = False  # rerolled a 67 for a double: no more cards this turn
     winner: int | None = None  # the colour that threw a double SIX SEVEN
+    chase: str = ONE_ROLL  # S5: what follows the chase, ONE_ROLL or KEEP_ROLLING
     message: str = ""
     game: str = NAME
+    ACTIONS = ACTIONS
 
     # -- who is who ------------------------------------------------------------------
 
@@ -173,6 +195,8 @@ class SixSevenState:
             return ()
         a, b = self.dice
         actions = [Action("place", result=r) for r in placements(self.dice)]
+        if self.chased and self.chase == ONE_ROLL:  # S5: the turn ends with that roll
+            return tuple(actions)
         if (a, b) == SIX_SEVEN or a == b:
             actions.append(Action("reroll", dice=(a, b)))
         elif (6 in self.dice) != (7 in self.dice):  # one 6 without a 7, or a 7 without a 6
@@ -183,9 +207,7 @@ class SixSevenState:
             actions += self._card_uses(card)
         return tuple(actions)
 
-    def apply(self, action: Action) -> SixSevenState:
-        if self.phase == "over":
-            raise IllegalAction("The game is over.")
+    def play(self, action: Action) -> SixSevenState:
         check_by(self, action)
         chance = self.chance()
         if isinstance(chance, Draw):
@@ -420,6 +442,8 @@ class SixSevenState:
         if kind == "place":
             return f"{dice} can be placed as {results} only."
         if kind == "reroll":
+            if self.chased and self.chase == ONE_ROLL:
+                return f"The chase was the last roll: place {results}."
             if self.dice == SIX_SEVEN:
                 return "A 67 is placed or both dice are rerolled."
             a, b = self.dice
@@ -435,14 +459,12 @@ class SixSevenState:
                 return "No skill cards after chasing a double SIX SEVEN."
             if self.dice == SIX_SEVEN:
                 return "A 67 is placed or both dice are rerolled."
-            if not isinstance(card, str):
-                return "Say which skill card is played."
             if card not in CARD_NAMES:
                 return f"There is no skill card {card!r}."
             if card not in self.hand:
                 return f"{self.name(self.colour)} holds no {card} card."
             die = action.get("die")
-            if card != "Reroll 2" and (not isinstance(die, int) or die not in self.dice):
+            if card != "Reroll 2" and die not in self.dice:
                 return f"Say which die the card is played on: {dice}."
             if card in SHIFT:
                 shift = SHIFT[card]
@@ -458,7 +480,8 @@ def _new(players: int, options: Mapping[str, Any]) -> SixSevenState:
     colours = TWO_PLAYER_COLOURS if players == 2 else players
     # S6: at setup the tokens are stacked in turn order, so the last colour is on top
     return SixSevenState(players=players, colours=colours, vp=(0,) * colours,
-                         moved=tuple(range(-colours, 0)), hands=((),) * colours)
+                         moved=tuple(range(-colours, 0)), hands=((),) * colours,
+                         chase=options["chase"])
 
 
 def _from_json(data: Mapping[str, Any]) -> SixSevenState:
@@ -470,9 +493,13 @@ GAME = Game(
     title=TITLE,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    options=(),
+    options=(
+        Option("chase", ONE_ROLL, (ONE_ROLL, KEEP_ROLLING),
+               "after rerolling a 67: one roll ends the turn, or rerolls go on (S5)"),
+    ),
     _new=_new,
     _from_json=_from_json,
-    version=1,
+    version=2,
+    readings={1: {"chase": KEEP_ROLLING}},
     description="Two dice 2 to 7: chase a 67, rank on the board, 7 rounds",
 )

@@ -20,6 +20,7 @@ from .core import (
     CHANCE,
     TERMINAL,
     Action,
+    Checked,
     Draw,
     Game,
     IllegalAction,
@@ -29,29 +30,66 @@ from .core import (
     chance_label,
     check_by,
     dice_count,
+    kept_text,
+    number,
+    numbers,
+    optional,
     tuples,
+    word,
 )
-from .two_sixteen_cards import HELP_EFFECTS, Objective, load_help, load_objectives, opposite
+from .two_sixteen_cards import (
+    HELP,
+    HELP_EFFECTS,
+    Catalogue,
+    Objective,
+    catalogue,
+    opposite,
+    read_help,
+    read_objectives,
+    shipped,
+)
+from .two_sixteen_cards import (
+    OBJECTIVES as OBJECTIVES_FILE,
+)
 
 NAME = "216"
 TITLE = "216"
 DICE = 3
 OFFER = 4
 TARGET = 100
-TARGETS = (100, 150, 200, 250, 300)
-"""Ruling T11: the Long Variant's "agreed target" is one of these."""
+TARGETS = (100, 150, 200, 250, 300, 400, 500)
+"""The agreed targets a menu offers; ruling T11: any target from 100 to LONGEST is taken."""
+LONGEST = 500
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 """Ruling T1: the rulebook gives no player count."""
 SHIFTS = {"+1/-1": 1, "+2/-2": 2}
 """Help cards that move a die up or down, wrapping 6 to 1 and 1 to 6."""
 AI = 1
 """In solo the AI is the second seat."""
+ACTIONS = {
+    "draw": {"card": word()},
+    "throw": {"dice": numbers(1, 6, 1, DICE)},
+    "claim": {"card": word(), "bonus": optional(word("points", "help"))},
+    "help": {"card": word(), "die": optional(number(1, 6)), "to": optional(number(1, 6))},
+    "reroll": {"dice": numbers(1, 6, 1, DICE)},
+    "pass": {},
+    "choose": {"card": word()},
+}
+"""Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
 
-OBJECTIVES: tuple[Objective, ...] = load_objectives()
-CARDS = {card.name: card for card in OBJECTIVES}
-HELP_CARDS = load_help()
-FULL_DECK = tuple(card.name for card in OBJECTIVES for _ in range(card.copies))
-FULL_HELP = tuple(card.name for card in HELP_CARDS for _ in range(card.copies))
+SHIPPED_NAMES = {"SHIPPED_CARDS": "", "OBJECTIVES": "objectives", "CARDS": "cards",
+                 "HELP_CARDS": "help", "FULL_DECK": "full_deck", "FULL_HELP": "full_help"}
+"""The shipped cards, read when first asked for (so a shipped file gone concerns 216
+only): SHIPPED_CARDS, and its OBJECTIVES, CARDS (by name), HELP_CARDS and the decks.
+A game is played with its own (`state.cards`): the shipped ones, or a player's copy
+of the files (companion.game_data)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in SHIPPED_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    cards = shipped()
+    return getattr(cards, SHIPPED_NAMES[name]) if SHIPPED_NAMES[name] else cards
 
 
 def shifted(value: int, by: int) -> int:
@@ -97,7 +135,7 @@ def hand_text(hand: tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class TwoSixteenState:
+class TwoSixteenState(Checked):
     """Between two actions: the Offer, the decks, the hands, the dice and the scores.
 
     phase is one of: offer (the table reveals the Offer), throw (the table throws),
@@ -113,12 +151,13 @@ class TwoSixteenState:
     solo: bool
     totals: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]
+    cards: Catalogue
     seat: int = 0
     phase: str = "offer"
     offer: tuple[str, ...] = ()
-    deck: tuple[str, ...] = FULL_DECK
+    deck: tuple[str, ...] = ()
     discards: tuple[str, ...] = ()
-    help_deck: tuple[str, ...] = FULL_HELP
+    help_deck: tuple[str, ...] = ()
     help_discards: tuple[str, ...] = ()
     fresh: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
@@ -131,6 +170,7 @@ class TwoSixteenState:
     winner: tuple[int, ...] = ()
     message: str = ""
     game: str = NAME
+    ACTIONS = ACTIONS
 
     # -- questions every state answers ---------------------------------------------
 
@@ -159,9 +199,10 @@ class TwoSixteenState:
         if self.phase in ("offer", "refill"):
             why = f"Offer card {len(self.offer) + 1} of {OFFER}" if self.phase == "offer" else (
                 "Refill the Offer")
-            return Draw("Objective", _counts(self.deck or self.discards, FULL_DECK), why=why)
+            cards = _counts(self.deck or self.discards, self.cards.full_deck)
+            return Draw("Objective", cards, why=why)
         if self.phase == "help":
-            cards = _counts(self.help_deck or self.help_discards, FULL_HELP)
+            cards = _counts(self.help_deck or self.help_discards, self.cards.full_help)
             return Draw("Help", cards, why=f"{who} takes a Help card")
         return None
 
@@ -177,9 +218,7 @@ class TwoSixteenState:
             actions.append(Action("pass"))
         return tuple(actions)
 
-    def apply(self, action: Action) -> TwoSixteenState:
-        if self.phase == "over":
-            raise IllegalAction("The game is over.")
+    def play(self, action: Action) -> TwoSixteenState:
         check_by(self, action)
         if action.kind == "help" and self.phase not in ("first", "second"):
             raise IllegalAction(self._no_help_now(action))
@@ -210,7 +249,7 @@ class TwoSixteenState:
         if kind in ("throw", "draw"):
             return chance_label(action)
         if kind == "claim":
-            card = CARDS[action["card"]]
+            card = self.card(action["card"])
             bonus = action.get("bonus")
             if bonus == "points":
                 return f"{card.name} +{card.general}+{card.bonus}"
@@ -265,6 +304,10 @@ class TwoSixteenState:
 
     # -- what the seat on turn may do ----------------------------------------------------
 
+    def card(self, name: str) -> Objective:
+        """The Objective card `name` of this game's cards."""
+        return self.cards.cards[name]
+
     def usable(self) -> tuple[str, ...]:
         """The Help cards the seat on turn may play: not those taken this turn."""
         hand = self.hands[self.seat]
@@ -274,7 +317,8 @@ class TwoSixteenState:
 
     def _matches(self) -> tuple[str, ...]:
         """The Offer's cards (each name once) that the dice fulfil."""
-        return tuple(name for name in dict.fromkeys(self.offer) if CARDS[name].matches(self.dice))
+        return tuple(name for name in dict.fromkeys(self.offer)
+                     if self.card(name).matches(self.dice))
 
     def _claims(self) -> list[Action]:
         served = self.phase == "first" and not self.helped
@@ -305,8 +349,8 @@ class TwoSixteenState:
 
     def _lowest(self) -> tuple[str, ...]:
         """The Offer's cards of the lowest General Score, each name once."""
-        low = min(CARDS[name].general for name in self.offer)
-        return tuple(name for name in dict.fromkeys(self.offer) if CARDS[name].general == low)
+        low = min(self.card(name).general for name in self.offer)
+        return tuple(name for name in dict.fromkeys(self.offer) if self.card(name).general == low)
 
     def _help_left(self) -> bool:
         return bool(self.help_deck or self.help_discards)
@@ -331,7 +375,7 @@ class TwoSixteenState:
         hands = _with_hand(self.hands, self.seat, without(self.hands[self.seat], card))
         # Ruling T8: a Help card played is discarded at once, whatever the turn brings.
         state = replace(self, hands=hands, help_discards=in_order(
-            self.help_discards + (card,), FULL_HELP), helped=True)
+            self.help_discards + (card,), self.cards.full_help), helped=True)
         if card == "Reroll 3":
             return replace(state._throw((), "card"), message=f"{who} plays Reroll 3")
         if card == "Reroll 1":
@@ -343,7 +387,7 @@ class TwoSixteenState:
         return replace(state, dice=dice, message=f"{who} plays {card}: {die} to {to}")
 
     def _claimed(self, name: str, bonus: str | None) -> TwoSixteenState:
-        card, who = CARDS[name], self._who()
+        card, who = self.card(name), self._who()
         points = card.general + (card.bonus if bonus == "points" else 0)
         totals = _with_total(self.totals, self.seat, points)
         if bonus == "points":
@@ -354,7 +398,7 @@ class TwoSixteenState:
             said = f"{who} fulfils {name}: +{points}"
         state = replace(
             self, totals=totals, offer=without(self.offer, name),
-            discards=in_order(self.discards + (name,), FULL_DECK), message=said,
+            discards=in_order(self.discards + (name,), self.cards.full_deck), message=said,
         )
         if bonus == "help":
             return replace(state, phase="help", refill_after_help=True)
@@ -375,7 +419,7 @@ class TwoSixteenState:
         name = action.get("card")
         if action.kind == "draw" and isinstance(name, str):
             left = dict(draw.cards)
-            if draw.deck == "Objective" and name in CARDS and name not in left:
+            if draw.deck == "Objective" and name in self.cards.cards and name not in left:
                 if name in self.offer:
                     raise IllegalAction(f"{name} is in the Offer already: name the card drawn.")
                 raise IllegalAction(f"{name} is in the discards until the deck runs out.")
@@ -388,7 +432,7 @@ class TwoSixteenState:
             deck, discards = self.help_deck, self.help_discards
             if not deck:  # the rulebook's reshuffle of the discards
                 deck, discards = discards, ()
-            hand = in_order(self.hands[self.seat] + (name,), FULL_HELP)
+            hand = in_order(self.hands[self.seat] + (name,), self.cards.full_help)
             state = replace(
                 self, help_deck=without(deck, name), help_discards=discards,
                 hands=_with_hand(self.hands, self.seat, hand), fresh=self.fresh + (name,),
@@ -419,10 +463,10 @@ class TwoSixteenState:
         return replace(self._cleared(), seat=self.seat + 1, phase="throw")
 
     def _ai_takes(self, name: str) -> TwoSixteenState:
-        points = CARDS[name].general
+        points = self.card(name).general
         return replace(
             self, totals=_with_total(self.totals, AI, points), offer=without(self.offer, name),
-            discards=in_order(self.discards + (name,), FULL_DECK), phase="refill",
+            discards=in_order(self.discards + (name,), self.cards.full_deck), phase="refill",
             message=f"AI takes {name}: +{points}",
         )
 
@@ -469,10 +513,10 @@ class TwoSixteenState:
         if kind == "claim":
             name = action.get("card")
             if name not in self.offer:
-                if name in CARDS:
+                if name in self.cards.cards:
                     return f"{name} is not in the Offer."
                 return f"Name a card of the Offer: {', '.join(dict.fromkeys(self.offer))}."
-            if not CARDS[name].matches(self.dice):
+            if not self.card(name).matches(self.dice):
                 return f"{dice_text(self.dice)} does not fulfil {name}."
             if self.phase == "second" or self.helped:
                 reason = "after the second roll" if self.phase == "second" else "with Help cards"
@@ -541,20 +585,26 @@ def _is_face(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
-def _new(players: int, options: Mapping[str, Any]) -> TwoSixteenState:
+def _new(players: int, options: Mapping[str, Any], data: Mapping[str, str]
+         ) -> TwoSixteenState:
     if options["solo"] and players != 2:
         raise IllegalAction("Solo is you against the AI: play it with 2 seats, the AI second.")
+    cards = catalogue(data[OBJECTIVES_FILE], data[HELP])
     return TwoSixteenState(
         players=players,
         target=options["target"],
         solo=options["solo"],
         totals=(0,) * players,
         hands=((),) * players,
+        cards=cards,
+        deck=cards.full_deck,
+        help_deck=cards.full_help,
     )
 
 
 def _from_json(data: Mapping[str, Any]) -> TwoSixteenState:
-    return TwoSixteenState(**tuples(dict(data)))
+    fields = tuples(dict(data))
+    return TwoSixteenState(**{**fields, "cards": catalogue(**fields["cards"])})
 
 
 GAME = Game(
@@ -563,7 +613,8 @@ GAME = Game(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=(
-        Option("target", TARGET, TARGETS, "points that end the game (Long Variant: more)"),
+        Option("target", TARGET, TARGETS, "points that end the game (Long Variant: more)",
+               between=(TARGET, LONGEST)),
         Option("solo", False, (False, True), "you against the AI (2 seats, the AI second)"),
     ),
     _new=_new,
@@ -571,4 +622,5 @@ GAME = Game(
     version=1,
     description="Roll three dice up to twice to fulfil one of four Objective cards.",
     seat_names=lambda players, options: ("", "AI") if options["solo"] else ("",) * players,
+    data={OBJECTIVES_FILE: kept_text(read_objectives), HELP: kept_text(read_help)},
 )

@@ -8,21 +8,27 @@ slots ("6", "?", "o1" = the opposite of die 1, ...) and conditions on the whole 
 the 216 ordered rolls of three dice, how often it comes up (its "xxx/216").
 
 A file with a malformed line, or a card no roll can fulfil, is refused as a whole
-with the line number and the reason: the loader returns a new catalogue or raises,
-so whatever catalogue the box had stays in use.
+with the line number and the reason: the reader returns a new catalogue or raises,
+so whatever catalogue the box had stays in use. The readers take the file's text
+(`read_objectives`, `read_help`): which file is in use, the shipped one or a player's
+copy, is the companion's to say (companion.game_data), and each game keeps the text
+it was played with.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from itertools import permutations, product
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent.parent / "data"
-OBJECTIVES_FILE = DATA / "216_objectives.txt"
-HELP_FILE = DATA / "216_help.txt"
+from .core import SHIPPED, DataError, decoded, shipped_text
+
+OBJECTIVES = "216_objectives.txt"
+HELP = "216_help.txt"
+OBJECTIVES_FILE = SHIPPED / OBJECTIVES
+HELP_FILE = SHIPPED / HELP
 
 COLOURS = ("gray", "orange", "green", "purple")
 """Gray: exact numbers; orange: a sum; green: equal dice; purple: numbers NOT present."""
@@ -41,7 +47,7 @@ HELP_EFFECTS = ("+1/-1", "+2/-2", "Opposite", "Reroll 1", "Reroll 3", "Wild")
 """The six Help card effects the rulebook names, which are also the cards' names."""
 
 
-class CatalogueError(ValueError):
+class CatalogueError(DataError):
     """A card file the box refuses; the message names the line and the reason."""
 
 
@@ -145,6 +151,14 @@ class Objective:
     bonus: int
     odds: int | None = None
 
+    def __hash__(self) -> int:  # (kept: advice caches look cards up by themselves)
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.name, self.colour, self.slots, self.conditions, self.copies,
+                     self.general, self.bonus, self.odds))
+
     def matches(self, dice: tuple[int, ...]) -> bool:
         """Whether these three dice (any order) fulfil the card."""
         return tuple(sorted(dice)) in self.matching
@@ -185,9 +199,9 @@ class HelpCard:
 # --- reading the files -------------------------------------------------------------------
 
 
-def _fields(path: Path, columns: int):
+def _fields(text: str, columns: int):
     """(line number, fields) of every card line: blank lines and # comments skipped."""
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
@@ -250,30 +264,53 @@ def _objective(number: int, fields: list[str]) -> Objective:
     return card
 
 
+def _text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise CatalogueError(f"{path}: {e.strerror or e}.") from None
+    try:
+        return decoded(data, path.name)
+    except DataError as e:
+        raise CatalogueError(str(e)) from None
+
+
 def load_objectives(path: Path | str | None = None) -> tuple[Objective, ...]:
-    """The Objective catalogue in `path` (default: the shipped one), or CatalogueError.
+    """The Objective catalogue in the file `path` (default: the shipped one)."""
+    path = Path(path) if path is not None else OBJECTIVES_FILE
+    return read_objectives(_text(path), path.name)
+
+
+def load_help(path: Path | str | None = None) -> tuple[HelpCard, ...]:
+    """The Help deck in the file `path` (default: the shipped one)."""
+    path = Path(path) if path is not None else HELP_FILE
+    return read_help(_text(path), path.name)
+
+
+@cache
+def read_objectives(text: str, name: str = OBJECTIVES) -> tuple[Objective, ...]:
+    """The Objective catalogue in `text` (file `name`), or CatalogueError.
 
     Lines are `colour | name | dice symbols | copies | general | bonus | x of x/216`
     (docs/216-cards.md)."""
-    path = Path(path) if path is not None else OBJECTIVES_FILE
     cards: dict[str, Objective] = {}
-    for number, fields in _fields(path, 7):
+    for number, fields in _fields(text, 7):
         card = _objective(number, fields)
         if card.name in cards:
             raise CatalogueError(f"line {number}: a second card named {card.name}.")
         cards[card.name] = card
     total = sum(card.copies for card in cards.values())
     if total < 5:
-        raise CatalogueError(f"{path.name}: {total} cards; the Offer of 4 needs at least 5.")
+        raise CatalogueError(f"{name}: {total} cards; the Offer of 4 needs at least 5.")
     return tuple(cards.values())
 
 
-def load_help(path: Path | str | None = None) -> tuple[HelpCard, ...]:
-    """The Help deck in `path` (default: the shipped one): `effect | copies` lines,
-    each of the six effects once, or CatalogueError."""
-    path = Path(path) if path is not None else HELP_FILE
+@cache
+def read_help(text: str, file: str = HELP) -> tuple[HelpCard, ...]:
+    """The Help deck in `text` (file `file`): `effect | copies` lines, each of the six
+    effects once, or CatalogueError."""
     cards: dict[str, HelpCard] = {}
-    for number, (name, copies) in _fields(path, 2):
+    for number, (name, copies) in _fields(text, 2):
         if name not in HELP_EFFECTS:
             raise CatalogueError(
                 f"line {number}: {name!r} is not a Help card; they are {', '.join(HELP_EFFECTS)}."
@@ -283,7 +320,64 @@ def load_help(path: Path | str | None = None) -> tuple[HelpCard, ...]:
         cards[name] = HelpCard(name, _count(copies, "copies", number, 0))
     missing = [name for name in HELP_EFFECTS if name not in cards]
     if missing:
-        raise CatalogueError(f"{path.name}: no line for {', '.join(missing)}.")
+        raise CatalogueError(f"{file}: no line for {', '.join(missing)}.")
     if not any(card.copies for card in cards.values()):
-        raise CatalogueError(f"{path.name}: the Help deck has no cards.")
+        raise CatalogueError(f"{file}: the Help deck has no cards.")
     return tuple(cards[name] for name in HELP_EFFECTS)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The cards one game of 216 is played with: the text of its two files, and what they
+    hold. A game keeps it in its state (and the store keeps the texts with the game), so
+    a replay deals the same cards whatever the files say by then."""
+
+    objectives_text: str = field(repr=False)
+    help_text: str = field(repr=False)
+
+    @cached_property
+    def objectives(self) -> tuple[Objective, ...]:
+        return read_objectives(self.objectives_text)
+
+    @cached_property
+    def cards(self) -> dict[str, Objective]:
+        """Each Objective card by its name."""
+        return {card.name: card for card in self.objectives}
+
+    @cached_property
+    def help(self) -> tuple[HelpCard, ...]:
+        return read_help(self.help_text)
+
+    @cached_property
+    def full_deck(self) -> tuple[str, ...]:
+        """Every Objective card, a name per copy, in the file's order."""
+        return tuple(card.name for card in self.objectives for _ in range(card.copies))
+
+    @cached_property
+    def full_help(self) -> tuple[str, ...]:
+        """Every Help card, a name per copy, in the order of HELP_EFFECTS."""
+        return tuple(card.name for card in self.help for _ in range(card.copies))
+
+
+@cache
+def catalogue(objectives_text: str, help_text: str) -> Catalogue:
+    """The catalogue of these two texts, read and checked once (CatalogueError)."""
+    cards = Catalogue(objectives_text, help_text)
+    cards.objectives, cards.help  # noqa: B018 (read now: refused here, not mid-game)
+    _READ.insert(0, cards)
+    return cards
+
+
+_READ: list[Catalogue] = []
+"""Every catalogue read in this process, the latest first (`card_named`)."""
+
+
+def card_named(name: str) -> Objective | None:
+    """The Objective card `name` of the latest catalogue read that has one: for a screen
+    naming a card drawn, which knows its name only (a game's own are `state.cards`)."""
+    return next((cards.cards[name] for cards in _READ if name in cards.cards), None)
+
+
+def shipped() -> Catalogue:
+    """The cards shipped with the companion (companion/data)."""
+    return catalogue(shipped_text(OBJECTIVES), shipped_text(HELP))

@@ -222,8 +222,10 @@ def test_only_the_player_on_the_left_may_ask_and_only_once_a_game():
         play(new(3), "gift P3")
     with pytest.raises(IllegalAction, match="P2 may not do that now."):
         play(new(3), LENA).apply(Action("keep", dice=(), colours=(), by=1))
-    with pytest.raises(IllegalAction, match="Only P2, on the active player's left"):
+    with pytest.raises(IllegalAction, match="^Gift needs by: a seat from P1 to P3.$"):
         new(3).apply(Action("gift"))
+    with pytest.raises(IllegalAction, match="^Gift takes no extra: it takes by.$"):
+        new(3).apply(Action("gift", by=1, extra=1))  # it said "Too late"
     with pytest.raises(IllegalAction, match="^Name the player who acts: a seat from 1 to 3.$"):
         new(3).apply(Action("gift", by=3))  # check_by first: there is no P4 to be told about
     state = play(new(3), "gift P2", LENA, "score colour M1 M2 M3 M4")  # P2 is on turn
@@ -290,7 +292,7 @@ def test_the_game_ends_after_7_rounds_and_tied_players_share_the_victory():
      "Dice scored as different colours must each be another colour."),
     ((LENA,), "score different", "Score at least one die."),
     ((LENA,), "score rainbow M1",
-     'Score "colour" (4 or more of one colour) or "different" (one of each colour).'),
+     'Score: way must be "colour" or "different", not "rainbow".'),
     ((LENA,), "keep Y3", "Yellow 3 is not among the dice."),
     ((LENA,), "keep M1 M1", "Name each die once."),
     ((LENA,), "throw M1 M2 M3 M4 M6 B6", "Keep dice to throw, or score."),
@@ -306,15 +308,30 @@ def test_bad_input_is_refused_with_a_sentence_and_the_state_is_unchanged(steps, 
     assert state.to_json() == before
 
 
-@pytest.mark.parametrize("bad", [
-    Action("keep", dice=(1, 2), colours=("magenta",)),
-    Action("keep", dice=("1",), colours=("magenta",)),
-    Action("score", way="colour", dice=(1, 2, 3, 4), colours=(1, 2, 3, 4)),
-    Action("keep", dice=1, colours="magenta"),
+@pytest.mark.parametrize("bad, said", [
+    (Action("keep", dice=(1, 2), colours=("magenta",)),
+     "Name each die by its number and its colour."),
+    (Action("keep", dice=("1",), colours=("magenta",)),
+     'Keep: dice must be a list of 0 to 6 numbers from 1 to 6, not ["1"].'),
+    (Action("score", way="colour", dice=(1, 2, 3, 4), colours=(1, 2, 3, 4)),
+     "Score: colours must be a list of 0 to 6 of magenta, blue, orange, grey, yellow, black,"
+     " not [1, 2, 3, 4]."),
+    (Action("keep", dice=1, colours="magenta"),
+     "Keep: dice must be a list of 0 to 6 numbers from 1 to 6, not 1."),
+    (Action("keep", dice=(True,), colours=("magenta",)),  # it was taken as a 1
+     "Keep: dice must be a list of 0 to 6 numbers from 1 to 6, not [true]."),
+    (Action("score", way="different", dice=(True,), colours=("magenta",)),  # a TypeError
+     "Score: dice must be a list of 0 to 6 numbers from 1 to 6, not [true]."),
+    (Action("keep", dice=(), colours=(), then="roll"),
+     "Keep takes no then: it takes dice, colours."),
+    (Action("score", way="different", dice=(1,), colours=("magenta",), extra=1),
+     "Score takes no extra: it takes way, dice, colours."),
 ])
-def test_malformed_dice_are_refused_with_a_sentence(bad):
-    with pytest.raises(IllegalAction, match="Name each die by its number and its colour."):
-        play(new(3), LENA).apply(bad)
+def test_malformed_dice_are_refused_with_a_sentence(bad, said):
+    state = play(new(3), LENA)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(bad)
+    assert str(refused.value) == said
 
 
 def test_an_impossible_reading_of_two_faces_on_one_die_is_refused():

@@ -328,8 +328,8 @@ def test_a_game_with_no_options_says_so_when_given_one():
     from companion import rules
 
     with pytest.raises(IllegalAction) as refused:
-        rules.get("sixseven").check_options({"solo": True})
-    assert str(refused.value) == "67 Six Seven has no option 'solo'; options: none."
+        rules.get("charidice").check_options({"solo": True})
+    assert str(refused.value) == "Charidice has no option 'solo'; options: none."
 
 
 @pytest.mark.parametrize("game, players, options, names", [

@@ -216,7 +216,8 @@ def test_winners_are_named_only_at_the_end():
         ((), "keep 1 bank", "Draw a card from the Action Card deck first."),
         (("draw Deuces",), "throw 1 2 3 4 5 6", "Play or decline Deuces first."),
         (("draw Deuces", "play"), "keep 1 bank", "Throw 6 dice first."),
-        (("draw Deuces", "play"), "throw 1 2 3 4 5 7", "A die cannot show 7: faces are 1 to 6."),
+        (("draw Deuces", "play"), "throw 1 2 3 4 5 7",
+         "Throw: dice must be a list of 1 to 6 numbers from 1 to 6, not [1, 2, 3, 4, 5, 7]."),
         (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
             "keep 5 bank",
@@ -225,12 +226,12 @@ def test_winners_are_named_only_at_the_end():
         (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
             "keep 1 7 bank",  # no die shows 7: not "1 7 is not in the throw"
-            "Dice show numbers from 1 to 6.",
+            "Keep: dice must be a list of 1 to 6 numbers from 1 to 6, not [1, 7].",
         ),
         (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
             "keep 0 bank",
-            "Dice show numbers from 1 to 6.",
+            "Keep: dice must be a list of 1 to 6 numbers from 1 to 6, not [0].",
         ),
         (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
@@ -240,11 +241,11 @@ def test_winners_are_named_only_at_the_end():
         (
             ("draw Deuces", "decline", "throw 1 3 3 4 6 6"),
             "keep 1 hold",
-            "Choose bank or roll after setting 1 aside.",
+            'Keep: then must be "roll" or "bank", not "hold".',
         ),
         (
             ("draw Deuces", "decline", "throw 1 2 3 4 5 6"),
-            "keep 1 2 3 4 5 6 hold",  # a roll-out may only be rolled, whatever the word
+            "keep 1 2 3 4 5 6 bank",  # a roll-out may only be rolled
             "You rolled out: you must throw all 6 dice again.",
         ),
         (
@@ -265,14 +266,18 @@ def test_an_illegal_action_says_why_and_changes_nothing(steps, bad, message):
 
 def test_an_empty_set_aside_is_refused():
     state = play(no_cards(), "throw 1 3 3 4 6 6")
-    with pytest.raises(IllegalAction, match="Set at least one scoring die aside."):
+    with pytest.raises(IllegalAction, match=r"^Keep: dice must be a list of 1 to 6 numbers"
+                                            r" from 1 to 6, not \[\].$"):
         state.apply(Action("keep", dice=(), then="bank"))
 
 
-def test_a_legal_action_in_another_spelling_is_stored_in_the_table_s_own_form():
-    state = play(new(2), "draw Deuces").apply(Action("card", play=1))
-    assert state.card_in_play is True
-    state = play(no_cards(), "throw 1 3 3 4 6 6").apply(Action("keep", dice=(True,), then="bank"))
+def test_a_number_for_true_or_true_for_a_number_is_refused():
+    """1 == True in Python: `play=1` was taken as true and a die `true` as a 1."""
+    with pytest.raises(IllegalAction, match="^Card: play must be true or false, not 1.$"):
+        play(new(2), "draw Deuces").apply(Action("card", play=1))
+    with pytest.raises(IllegalAction, match=r"^Keep: dice .* not \[true\].$"):
+        play(no_cards(), "throw 1 3 3 4 6 6").apply(Action("keep", dice=(True,), then="bank"))
+    state = play(no_cards(), "throw 1 3 3 4 6 6").apply(Action("keep", dice=(1,), then="bank"))
     assert state.totals == (10, 0, 0)
 
 

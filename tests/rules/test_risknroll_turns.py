@@ -100,7 +100,9 @@ def test_a_target_is_labelled_with_the_points_and_the_player_who_loses_them():
 def test_a_wrong_target_is_refused_saying_what_to_do():
     state = _plus_minus_to_target()
     for player, message in ((0, "You cannot take 200 points from yourself: choose an "
-                                "opponent."), (5, "Choose which opponent loses 200 points.")):
+                                "opponent."),
+                            (5, "Target: player must be a seat from P1 to P3, not 5."),
+                            (True, "Target: player must be a seat from P1 to P3, not true.")):
         with pytest.raises(IllegalAction) as refused:
             state.apply(Action("target", player=player))
         assert str(refused.value) == message
@@ -119,7 +121,7 @@ def test_a_keep_of_deuces_with_a_wrong_then_is_told_to_bank_or_roll():
     state = play(new(2), "draw Deuces", "play", "throw 1 2 2 3 4 6")
     with pytest.raises(IllegalAction) as refused:
         state.apply(Action("keep", dice=(2, 2), then="hold"))
-    assert str(refused.value) == "Choose bank or roll after setting 2 2 aside."
+    assert str(refused.value) == 'Keep: then must be "roll" or "bank", not "hold".'
 
 
 def test_the_view_says_the_last_turn_the_short_card_name_and_the_message():

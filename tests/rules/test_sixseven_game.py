@@ -26,8 +26,18 @@ def legal(state) -> set[str]:
 
 def test_the_game_is_registered_with_a_version_and_a_description():
     assert rules.get("sixseven") is GAME
-    assert GAME.version == 1 and GAME.options == ()
+    assert GAME.version == 2 and [o.name for o in GAME.options] == ["chase"]
+    assert GAME.options[0].default == "one roll"
+    assert GAME.options[0].choices == ("one roll", "keep rolling")
     assert "67" in GAME.description
+
+
+def test_a_game_stored_under_version_1_replays_keep_rolling():
+    """S5 was "keep rolling" under version 1: its games replay under that reading."""
+    assert GAME.stored_options(1, {}) == {"chase": "keep rolling"}
+    assert GAME.stored_options(2, {"chase": "one roll"}) == {"chase": "one roll"}
+    with pytest.raises(rules.RulesChanged, match="version 3 of 67 Six Seven"):
+        GAME.stored_options(3, {})
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
@@ -114,9 +124,25 @@ def test_after_the_chase_no_skill_cards_for_the_rest_of_the_turn():
     assert state.hands[0] == ("To 6", "±1")
 
 
+def test_after_the_chase_one_roll_ends_the_turn():
+    """S5 by default: "end your turn with the result of that last roll"."""
+    for roll, places in (("2 6", {"Place 62", "Place 26"}), ("3 3", {"Place 33"}),
+                         ("7 5", {"Place 75", "Place 57"})):
+        state = deciding(3, "throw 6 7", "reroll 6 7", f"throw {roll}")
+        assert state.chase == "one roll" and legal(state) == places
+        with pytest.raises(IllegalAction, match=r"^The chase was the last roll: place \d\d"):
+            play(state, f"reroll {roll.split()[0]}")
+    state = play(deciding(3, "throw 6 7", "reroll 6 7", "throw 2 6"), "place 26")
+    assert state.board == ((26, 0),) and state.vp == (2, 0, 0) and not state.chased
+    state = deciding(3, "throw 6 7", "reroll 6 7", "throw 7 6")
+    assert state.is_over() and state.winners() == (0,)
+
+
 def test_after_the_chase_normal_rerolls_go_on_and_a_second_67_wins_at_once():
-    state = deciding(3, "throw 6 7", "reroll 6 7", "throw 2 6")
-    assert legal(state) == {"Place 62", "Place 26", "Reroll the 2"}  # S5
+    state = at(deciding(3, "throw 6 7", "reroll 6 7"), chase="keep rolling")
+    state = play(state, "throw 2 6")
+    assert legal(state) == {"Place 62", "Place 26", "Reroll the 2"}  # S5, the house rule
+    assert GAME.new(3, {"chase": "keep rolling"}).chase == "keep rolling"
     before = at(state, vp=(2, 9, 9))
     state = play(before, "reroll 2", "throw 7")
     assert state.is_over() and state.current_player() == TERMINAL
@@ -290,7 +316,8 @@ def test_two_players_tied_on_summed_vp_the_leading_colours_owner_wins():
 
 @pytest.mark.parametrize(("steps", "bad", "sentence"), [
     ((), Action("throw", dice=(2, 3)), "Draw a card from the Skill deck first."),
-    (REVEAL, Action("throw", dice=(1, 3)), "A die cannot show 1: faces are 2 to 7."),
+    (REVEAL, Action("throw", dice=(1, 3)),
+     r"^Throw: dice must be a list of 1 or 2 numbers from 2 to 7, not \[1, 3\].$"),
     (REVEAL, Action("throw", dice=(3,)), "Expected 2 dice, got 1."),
     ((*REVEAL, "throw 2 3"), Action("place", result=33), "2 and 3 can be placed as 32 or 23"),
     ((*REVEAL, "throw 2 3"), Action("skill", card="Wild"), "There is no skill card 'Wild'."),
@@ -442,9 +469,16 @@ def test_tied_seats_in_two_player_mode_are_split_by_the_two_leading_colours():
      "Only the die that is not the 6 may be rerolled."),
     (("throw 6 7", "reroll 6 7", "throw 2 3"), ("To 6",), Action("skill", card="To 6", die=2),
      "No skill cards after chasing a double SIX SEVEN."),
-    (("throw 2 3",), ("To 6",), Action("skill", card=None), "Say which skill card is played."),
-    (("throw 2 3",), ("Reroll 2",), Action("skill", card="Reroll 2", die=9),
+    (("throw 2 3",), ("To 6",), Action("skill", card=None),
+     "Skill: card must be a name, not null."),
+    (("throw 2 3",), ("Reroll 2",), Action("skill", card="Reroll 2", die=3),
      "Reroll 2 takes no other choice."),
+    (("throw 2 3",), ("Reroll 2",), Action("skill", card="Reroll 2", die=9),
+     "Skill: die must be a number from 2 to 7, not 9."),
+    (("throw 2 3",), ("To 6",), Action("skill", card="To 6", die=True),
+     "Skill: die must be a number from 2 to 7, not true."),
+    (("throw 2 3",), (), Action("place", result=23, extra=1),
+     "Place takes no extra: it takes result."),
 ])
 def test_each_refusal_is_said_in_full(steps, hand, bad, sentence):
     state = deciding(3, *steps, hand=hand)

@@ -15,7 +15,7 @@ from companion.rules.two_sixteen import CARDS, FULL_HELP, GAME, help_results, sh
 def test_the_game_is_registered_with_its_options_version_and_description():
     assert rules.get("216") is GAME
     assert {o.name: (o.default, o.choices) for o in GAME.options} == {
-        "target": (100, (100, 150, 200, 250, 300)),
+        "target": (100, (100, 150, 200, 250, 300, 400, 500)),
         "solo": (False, (False, True)),
     }
     assert GAME.version == 1 and GAME.description
@@ -55,7 +55,7 @@ def test_a_card_named_twice_is_refused_and_the_state_is_unchanged():
 def test_dice_outside_one_to_six_are_refused():
     state = started()
     for bad in ("throw 0 2 3", "throw 1 2 7"):
-        with pytest.raises(IllegalAction, match="faces are 1 to 6"):
+        with pytest.raises(IllegalAction, match="numbers from 1 to 6, not"):
             play(state, bad)
     with pytest.raises(IllegalAction, match="Expected 3 dice, got 2."):
         play(state, "throw 1 2")
@@ -106,7 +106,7 @@ def test_several_cards_fulfilled_one_is_taken_of_your_choice():
 
 @pytest.mark.parametrize(("card", "refusal"), [
     ("Sum 10", "Sum 10 is not in the Offer."),
-    ("", "Name a card of the Offer: Sum 7, Triple 6, No 6, Straight."),
+    ("", 'Claim: card must be a name, not "".'),
     ("sum 7", "Name a card of the Offer: Sum 7, Triple 6, No 6, Straight."),
 ])
 def test_a_claim_of_a_card_not_in_the_offer_is_refused_in_a_sentence(card, refusal):
@@ -300,6 +300,20 @@ def test_the_long_variant_plays_to_the_agreed_target():
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     assert not state.is_over()
+
+
+def test_the_agreed_target_is_any_number_above_100_up_to_500():
+    """Ruling T11: "a higher target score (e.g. 150 or 200 points)" gives examples."""
+    state = at(started(target=143), totals=(133, 0))
+    state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
+    assert not state.is_over()
+    state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
+    assert state.is_over() and state.winners() == (0,) and state.totals[0] == 148
+    assert GAME.new(2, {"target": 500}).target == 500
+    for wrong in (99, 501, 100_000, True, "150"):
+        with pytest.raises(IllegalAction, match=f"^Option target cannot be {wrong!r}; choose "
+                                                "a number from 100 to 500.$"):
+            GAME.new(2, {"target": wrong})
 
 
 # --- solo: the AI challenge ----------------------------------------------------------------
@@ -507,12 +521,15 @@ def test_a_claim_refused_after_the_first_roll_says_what_the_dice_lack_or_what_to
 
 
 @pytest.mark.parametrize(("reroll", "refusal"), [
-    (Action("reroll"), "Choose 1, 2 or all 3 dice to roll again."),
-    (Action("reroll", dice=()), "Choose 1, 2 or all 3 dice to roll again."),
-    (Action("reroll", dice=(1, 2, 4, 4)), "Choose 1, 2 or all 3 dice to roll again."),
+    (Action("reroll"), "Reroll needs dice: a list of 1 to 3 numbers from 1 to 6."),
+    (Action("reroll", dice=()), "Reroll: dice must be a list of 1 to 3 numbers from 1 to 6,"
+                                " not []."),
+    (Action("reroll", dice=(1, 2, 4, 4)), "Reroll: dice must be a list of 1 to 3 numbers from"
+                                          " 1 to 6, not [1, 2, 4, 4]."),
     (Action("reroll", dice=(6,)), "6 is not in the roll 1 2 4."),
     (Action("reroll", dice=(4, 4)), "4 4 is not in the roll 1 2 4."),
-    (Action("reroll", dice=(1, 7)), "Dice show numbers from 1 to 6."),
+    (Action("reroll", dice=(1, 7)), "Reroll: dice must be a list of 1 to 3 numbers from 1 to 6,"
+                                    " not [1, 7]."),
 ])
 def test_dice_to_roll_again_that_are_not_in_the_first_roll_are_refused_in_a_sentence(
         reroll, refusal):
@@ -524,7 +541,7 @@ def test_dice_to_roll_again_that_are_not_in_the_first_roll_are_refused_in_a_sent
 
 def test_after_the_second_roll_rolling_again_is_refused_whatever_the_dice():
     state = play(started(), "throw 1 1 3", "reroll 1 1", "throw 2 6")
-    for dice in ((3,), (2, 3, 6), (9,)):
+    for dice in ((3,), (2, 3, 6), (1, 1)):
         with pytest.raises(IllegalAction) as refused:
             state.apply(Action("reroll", dice=dice))
         assert str(refused.value) == ("You have had your second roll: claim a card, or take a"
@@ -533,7 +550,7 @@ def test_after_the_second_roll_rolling_again_is_refused_whatever_the_dice():
 
 @pytest.mark.parametrize(("help_card", "refusal"), [
     (Action("help", card="Joker"), "There is no Help card 'Joker'."),
-    (Action("help"), "Name the Help card to play."),
+    (Action("help"), "Help needs card: a name."),
     (Action("help", card="Reroll 3", die=1), "Reroll 3 rolls all three dice: name no die."),
     (Action("help", card="Reroll 1", die=1, to=2),
      "Reroll 1 rolls one die: name it, nothing else."),
@@ -704,10 +721,13 @@ def test_while_the_offer_is_refilled_a_claim_of_a_card_in_it_is_told_to_draw_fir
 
 def test_an_action_the_game_does_not_have_is_refused_with_what_may_be_done():
     state = play(started(), "throw 1 2 4")
-    for action in (Action("bank"), Action("choose", card="Sum 7")):
-        with pytest.raises(IllegalAction) as refused:
-            state.apply(action)
-        assert str(refused.value) == "Claim a card, play a Help card, or roll again."
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Action("choose", card="Sum 7"))
+    assert str(refused.value) == "Claim a card, play a Help card, or roll again."
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Action("bank"))
+    assert str(refused.value) == ('There is no action "bank" in this game; its actions are'
+                                  " draw, throw, claim, help, reroll, pass, choose.")
 
 
 def test_once_the_game_is_over_every_action_is_refused_as_such():

@@ -214,7 +214,7 @@ def test_a_step_that_no_longer_replays_is_reported_by_number_with_the_state_befo
     out = json.loads(captured.out)
     assert out["steps"] == 2
     assert out["error"]["step"] == 3 and out["error"]["action"] == impossible
-    assert "cannot show 9" in out["error"]["message"]
+    assert "numbers from 1 to 6, not [9, 9, 9, 9, 9, 9]" in out["error"]["message"]
     before = RISKNROLL.replay(2, {}, [rules.Action.from_json(a) for a in (draw, play_card)])
     assert RISKNROLL.from_json(out["state"]) == before
     assert "step 3 no longer replays" in captured.err and "Traceback" not in captured.err
@@ -280,3 +280,24 @@ def test_a_216_solo_game_is_listed_and_replays_exactly_with_the_ai_named(tmp_pat
     text = capsys.readouterr().out
     assert text.startswith(f"Game {done}: 216, 2 players")
     assert ("Game over: Ann won." if end.winners() == (0,) else "Game over: AI won.") in text
+
+
+@pytest.mark.parametrize("step", [
+    {"kind": "keep", "dice": [True], "colours": ["magenta"]},
+    {"kind": "score", "way": "different", "dice": [True], "colours": ["magenta"]},
+    {"kind": "keep", "dice": [], "colours": [], "then": "roll"},
+    {"kind": "gift", "by": 1, "extra": 1},
+])
+def test_a_file_holding_an_action_of_the_wrong_shape_names_the_step(tmp_path, capsys, step):
+    """A die given as true was taken as a 1 and the replay ended in a TypeError; an
+    argument no action takes was ignored."""
+    import random
+
+    throw = rules.get("charidice").new(2).chance().sample(random.Random(1)).to_json()
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps({"game": "charidice", "players": 2, "actions": [throw, step]}))
+    assert run(replay, str(file)) == 1
+    captured = capsys.readouterr()
+    assert "1 of 2 steps replayed" in captured.out
+    assert "step 2 no longer replays" in captured.err and "Traceback" not in captured.err
+    assert re.search(r"(must be|takes no) ", captured.err)

@@ -22,7 +22,7 @@ def play(store: Store, seed: int, names, steps: int | None = None):
     with `steps`, left unfinished after that many. Returns (id, state)."""
     rng = random.Random(seed)
     state = SIXSEVEN.new(len(names), {})
-    game_id = store.new_game("sixseven", len(names), {}, names)
+    game_id = store.new_game("sixseven", len(names), {}, names, version=SIXSEVEN.version)
     while not state.is_over() and (steps is None or steps > 0):
         chance = state.chance()
         action = chance.sample(rng) if chance else rng.choice(state.legal_actions())

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from companion.rules import Action, Draw
-from companion.rules.two_sixteen import AI, CARDS, TwoSixteenState
-from companion.rules.two_sixteen_cards import COLOURS, Objective, opposite
+from companion.rules.two_sixteen import AI, TwoSixteenState
+from companion.rules.two_sixteen_cards import COLOURS, Objective, card_named, opposite
 from companion.ui import dice, text
 from companion.ui.fonts import BODY, SMALL
 from companion.ui.model import Screen
@@ -69,14 +69,15 @@ def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
     for the Help deck (six cards, one menu)."""
     if draw.deck != "Objective":
         return []
+    colours = {name: getattr(card_named(name), "colour", None) for name, _ in draw.cards}
     return [(colour.capitalize(), [(name, n) for name, n in draw.cards
-                                   if name in CARDS and CARDS[name].colour == colour])
+                                   if colours[name] == colour])
             for colour in COLOURS]
 
 
 def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str) -> bool:
     """Objective card `name` as its dice symbols, centred in `box`; False if no such card."""
-    card = CARDS.get(name)
+    card = card_named(name)
     if card is None:
         return False
     x0, y0, x1, y1 = box
@@ -170,7 +171,8 @@ def _draw_part(canvas, x: int, top: int, size: int, kind: str, value: str) -> No
 
 def pages(state: TwoSixteenState, names: Sequence[str]) -> tuple[Screen, ...]:
     """The Offer (two cards a page) and the Help cards of the player on turn."""
-    offer = [(name, f"{CARDS[name].general}+{CARDS[name].bonus}") for name in state.offer]
+    offer = [(name, f"{state.card(name).general}+{state.card(name).bonus}")
+             for name in state.offer]
     chunks = [tuple(offer[k:k + CARDS_A_PAGE]) for k in range(0, len(offer), CARDS_A_PAGE)]
     shown = [Screen("216:offer", title=_offer_title(k, len(chunks), len(offer)), table=chunk)
              for k, chunk in enumerate(chunks or [()])]
