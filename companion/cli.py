@@ -51,6 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_module", None):
         parser.print_help()
         return 2
+    from companion import rules
+
+    try:  # every game's advisor and screens are there, or nothing starts
+        rules.check_parts()
+    except ImportError as missing:
+        print(f"companion: {missing}", file=sys.stderr)
+        return 1
     try:
         return int(_load(args._module).run(args) or 0)
     except BrokenPipeError:  # `companion history | head`: the reader has all it wants

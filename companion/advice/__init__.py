@@ -12,15 +12,11 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.rules import Action, State
+from companion.rules import PARTS, Action, State
 
-ADVISORS: dict[str, str] = {
-    "risknroll": "companion.advice.risknroll",
-    "216": "companion.advice.two_sixteen",
-    "sixseven": "companion.advice.sixseven",
-    "charidice": "companion.advice.charidice",
-}
-"""Game name -> module whose `advise(state)` ranks that game's options."""
+ADVISORS: dict[str, str] = {name: p.advice for name, p in PARTS.items() if p.advice}
+"""Game name -> module whose `advise(state)` ranks that game's options, as each game's
+registration names it (`companion.rules.REGISTERED`)."""
 
 
 @dataclass(frozen=True)

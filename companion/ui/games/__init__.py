@@ -24,13 +24,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-SCREENS: dict[str, str] = {
-    "216": "companion.ui.games.two_sixteen",
-    "charidice": "companion.ui.games.charidice",
-    "risknroll": "companion.ui.games.risknroll",
-    "sixseven": "companion.ui.games.sixseven",
-}
-"""Game name -> its screen module, imported on first use."""
+from companion.rules import PARTS
+
+SCREENS: dict[str, str] = {name: p.screens for name, p in PARTS.items() if p.screens}
+"""Game name -> its screen module, imported on first use, as each game's registration
+names it (`companion.rules.REGISTERED`)."""
 
 
 def for_game(name: str) -> ModuleType | None:

@@ -11,15 +11,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 
+from companion.rules import PARTS
 from companion.web.html import name_of, table
 
-SHEETS: dict[str, str] = {
-    "216": "companion.web.sheets.two_sixteen",
-    "charidice": "companion.web.sheets.charidice",
-    "risknroll": "companion.web.sheets.risknroll",
-    "sixseven": "companion.web.sheets.sixseven",
-}
-"""Game name -> its sheet module, imported on first use."""
+SHEETS: dict[str, str] = {name: p.sheet for name, p in PARTS.items() if p.sheet}
+"""Game name -> its sheet module, imported on first use, as each game's registration
+names it (`companion.rules.REGISTERED`)."""
 
 
 def sheet(state, names: Sequence[str]) -> str:
