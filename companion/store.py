@@ -29,7 +29,7 @@ import sqlite3
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,7 +38,7 @@ from typing import Any, Self
 
 from companion.store_evidence import Tally, keep_wal
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Stored in `PRAGMA user_version`; a store from a newer companion is refused, an older
 one brought up to date by MIGRATIONS when it is opened to be written."""
 
@@ -54,7 +54,8 @@ TABLES: dict[str, str] = {
         abandoned TEXT,
         scores TEXT,
         winners TEXT,
-        version INTEGER NOT NULL DEFAULT 1)""",
+        version INTEGER NOT NULL DEFAULT 1,
+        played_with TEXT)""",
     "steps": """CREATE TABLE steps (
         game_id INTEGER NOT NULL REFERENCES games(id),
         n INTEGER NOT NULL,
@@ -75,16 +76,20 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "scores",
         "winners",
         "version",
+        "played_with",
     ),
     "steps": ("game_id", "n", "action", "at"),
 }
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",),
+    2: ("ALTER TABLE games ADD COLUMN played_with TEXT",),
 }
 """The statements that bring a store of schema N to N + 1. Schema 1 kept no rules version:
-its games were all played under version 1 of their rules."""
+its games were all played under version 1 of their rules. Schema 2 kept no data files:
+its games were played with the files shipped."""
 OLD_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
-    1: {"games": COLUMNS["games"][:-1], "steps": COLUMNS["steps"]},
+    1: {"games": COLUMNS["games"][:-2], "steps": COLUMNS["steps"]},
+    2: {"games": COLUMNS["games"][:-1], "steps": COLUMNS["steps"]},
 }
 """The tables of each older schema, as `_check` expects to find them."""
 SIDE_FILES = ("-wal", "-shm", "-journal", ".tally")
@@ -171,6 +176,10 @@ class GameRecord:
     damage: str | None = None
     version: int = 1
     """The version of the game's rules it was played under (`Game.version`)."""
+    played_with: dict[str, str] | None = None
+    """The data files the game was played with (216's cards, Charidice's dice table), by
+    file name, as their text: a replay uses them whatever the files say today. None for
+    a game that has none, or was stored before the store kept them."""
 
 
 def default_store_path() -> Path:
@@ -201,6 +210,8 @@ _KINDS: dict[str, tuple[str, Callable[[Any, int], bool]]] = {
     "names": ("{players} names", lambda value, players: _list_of(value, str, players)),
     "scores": ("{players} numbers", lambda value, players: _list_of(value, int, players)),
     "winners": ("seat numbers", lambda value, players: _list_of(value, int)),
+    "played_with": ("texts by file name", lambda value, players: isinstance(value, dict)
+                    and all(type(text) is str for text in value.values())),
 }
 """What each JSON column of `games` holds, as words for a person and as a test."""
 
@@ -242,6 +253,7 @@ def _record(row: dict, actions: list, damaged_steps: list[str]) -> GameRecord:
     names = _decoded(row, "names", players, damage)
     scores = _decoded(row, "scores", players, damage)
     winners = _decoded(row, "winners", players, damage)
+    played_with = _decoded(row, "played_with", players, damage) if "played_with" in row else None
     damage += damaged_steps
     if players is None:  # one seat a name, when the names stand
         players = len(names or ())
@@ -259,6 +271,7 @@ def _record(row: dict, actions: list, damaged_steps: list[str]) -> GameRecord:
         abandoned=row["abandoned"],
         damage=", ".join(damage) or None,
         version=row.get("version", 1),  # a store of schema 1 read without its migration
+        played_with=played_with,
     )
 
 
@@ -497,16 +510,19 @@ class Store:
     # -- games --------------------------------------------------------------------------
 
     def new_game(self, game: str, players: int, options: dict, names: Sequence[str],
-                 version: int = 1) -> int:
+                 version: int = 1, played_with: Mapping[str, str] | None = None) -> int:
         """Store a new game with no steps yet, played under `version` of its rules
-        (`Game.version`); returns its id."""
+        (`Game.version`) with the data files `played_with` (file name -> text, see
+        GameRecord); returns its id."""
         if len(names) != players:
             raise ValueError(f"{players} players need {players} names, not {len(names)}")
+        data = None if played_with is None else _dumps(dict(played_with))
         with self._transaction("start a game") as db:
             cursor = db.execute(
-                "INSERT INTO games (game, players, options, names, started, version)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game, players, _dumps(dict(options)), _dumps(list(names)), _now(), version),
+                "INSERT INTO games (game, players, options, names, started, version,"
+                " played_with) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game, players, _dumps(dict(options)), _dumps(list(names)), _now(), version,
+                 data),
             )
             game_id = cursor.lastrowid
         self._count(game_id, 0, None)

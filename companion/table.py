@@ -30,12 +30,13 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion import rules
 from companion.dice_input import Reading
 from companion.rules import Action, Game, IllegalAction, State, Throw
-from companion.rules.core import RulesChanged
+from companion.rules.core import DataError, RulesChanged
 from companion.session import entry
 from companion.session.game_menu import GameMenu
 from companion.session.mode import Chosen, Mode
@@ -78,7 +79,8 @@ class Setup:
     `game` None means the first game of `rules.GAMES` (the setup screen asks which).
     `start` is the first setup screen shown: "game", "players" or "options" (the game
     and the number of players were given on the command line). `names` name the first
-    seats; the others are P1, P2, ...
+    seats; the others are P1, P2, ... `data_folder` is where a player's own copies of the
+    games' data files are looked for (companion.game_data); None: the shipped files only.
     """
 
     game: str | None = None
@@ -86,6 +88,7 @@ class Setup:
     names: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     start: str = "game"
+    data_folder: Path | None = None
 
 
 def _when(stamp: str) -> str:
@@ -143,6 +146,8 @@ class Table:
         self._game: Game | None = None
         self._players = 0
         self._options: dict[str, Any] = {}
+        self._data: Mapping[str, str] | None = None  # the data files of the game in play
+        self._data_folder = setup.data_folder
         self._actions: list[Action] = []  # the stored steps of the game, in order
         self.web_address = ""
         """The score-sheet page's address with its token (companion.web), shown as a QR
@@ -292,37 +297,46 @@ class Table:
     def _load(self, record: GameRecord) -> None:
         """Rebuild the game from its stored steps; a finished state is recorded as such."""
         game = rules.get(record.game)
-        game.check_stored(record.version, record.id)  # never rescore under other rules
-        self.chosen = Chosen(game.name, record.players, dict(record.options),
+        # never rescored under other rules: its own version's reading, or refused
+        options = game.stored_options(record.version, record.options, record.id)
+        self.chosen = Chosen(game.name, record.players, dict(options),
                              given_names(record.names,
                                          game.default_names(record.players, record.options)))
         actions = [Action.from_json(a) for a in record.actions]
-        self._mode = self._play(record.id, game, record.players, dict(record.options),
-                                tuple(record.names), actions)
+        self._mode = self._play(record.id, game, record.players, dict(options),
+                                tuple(record.names), actions, record.played_with)
         if self.state.is_over() and record.finished is None:  # stopped before it was recorded
             self.store.finish(record.id, self.state.scores(), self.state.winners())
 
     def begin(self, name: str, players: int, options: Mapping[str, Any],
               names: tuple[str, ...]) -> Mode | None:
-        """Store a new game with these players and options and take it up: the mode its
-        first state needs; None (and why, said) when the rules or the store refuse it."""
+        """Store a new game with these players and options, and the data files it is played
+        with (a player's copy, or the shipped file where that copy is refused: said on a
+        notice), and take it up: the mode its first state needs; None (and why, said) when
+        the rules or the store refuse it."""
+        from companion import game_data
+
         game = rules.get(name)
-        try:  # the rules accept players and options before anything is stored
+        try:  # the rules accept players, options and data files before anything is stored
             options = game.check_options(options)
-            game.new(players, options)
-        except IllegalAction as why:
+            data = game_data.in_use(game, self._data_folder)
+            game.new(players, options, data.texts)
+        except (IllegalAction, DataError) as why:
             self.say(str(why))
             return None
         own = game.default_names(players, options)
         seated = default_names(players, names, own)
         try:
             game_id = self.store.new_game(game.name, players, options, seated,
-                                          version=game.version)
+                                          version=game.version, played_with=data.texts or None)
         except StoreError as why:
             self.notice = str(why)
             return None
         self.chosen.names = given_names(seated, own)
-        return self._play(game_id, game, players, options, seated, [])
+        mode = self._play(game_id, game, players, options, seated, [], data.texts or None)
+        if data.refused:  # a player's copy of a data file refused: the shipped one is used
+            self.notice = " ".join(data.refused)
+        return mode
 
     def end_game(self) -> None:
         """No game in play any more (it stays in the store as it is)."""
@@ -330,10 +344,13 @@ class Table:
         self._actions = []
 
     def _play(self, game_id: int, game: Game, players: int, options: dict[str, Any],
-              names: tuple[str, ...], actions: list[Action]) -> Mode:
-        """Take up a stored game: its state is the replay of its steps."""
-        state = game.replay(players, options, actions)
+              names: tuple[str, ...], actions: list[Action],
+              data: Mapping[str, str] | None = None) -> Mode:
+        """Take up a stored game: its state is the replay of its steps, with the data files
+        it was played with (None: the shipped ones)."""
+        state = game.replay(players, options, actions, data)
         self.game_id, self._game, self._players, self._options = game_id, game, players, options
+        self._data = data
         self.names, self._actions = names, actions
         return self._show(state)
 
@@ -425,7 +442,7 @@ class Table:
         if self.photos is not None and undone.kind == "throw":
             self.photos.forget(game=self.game_id, step=len(self._actions))
         after = self._play(self.game_id, self._game, self._players, self._options, self.names,
-                           self._actions)
+                           self._actions, self._data)
         self.say(f"Undone: {self.named(self.state.label(undone))}")
         return after
 

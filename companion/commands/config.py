@@ -1,6 +1,7 @@
 """`companion config`: print the effective configuration, or check a file (--check).
 
-    companion config                       # the effective config as TOML
+    companion config                       # the effective config as TOML, then which
+                                           # data files the games use (216's cards...)
     companion config --check [P]           # "config OK: P" (exit 0) or the errors (exit 2)
     companion config --check --config P    # the same: every command takes --config
     companion config --docs                # the documented example with every key
@@ -43,8 +44,34 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for warning in C.warnings(cfg):
         print(f"config warning: {warning}", file=sys.stderr)
+    data, refused = data_files(cfg)
+    for warning in refused:
+        print(f"config warning: {warning}", file=sys.stderr)
     if args.check:
         print(f"config OK: {cfg.source or C.DEFAULT_PATH + ' (absent: built-in defaults)'}")
         return 0
     sys.stdout.write(C.to_toml(cfg))
+    sys.stdout.write("".join(f"{line}\n" for line in data))
     return 0
+
+
+def data_files(cfg) -> tuple[list[str], list[str]]:
+    """Which data file each game uses (a player's copy or the shipped one), as TOML
+    comments, and a sentence for every copy refused (companion.game_data)."""
+    from companion import game_data, rules
+    from companion.rules.core import DataError
+
+    where = game_data.folder(cfg.source)
+    lines = [f"\n# Data files: a copy in {where} is used instead of the shipped one."]
+    refused = []
+    for game in rules.GAMES.values():
+        try:
+            used = game_data.in_use(game, where)
+        except DataError as broken:
+            refused.append(str(broken))
+            continue
+        refused += used.refused
+        for name, source in used.sources.items():
+            lines.append(f"# {game.title}: {name}: "
+                         + ("shipped" if source == game_data.SHIPPED else f"your copy, {source}"))
+    return lines, refused

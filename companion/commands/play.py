@@ -287,11 +287,14 @@ def _setup(args, cfg, rules):
     start = "game"
     if args.game:
         start = "options" if players else "players"
+    from companion.game_data import folder
+
     return Setup(
         game=game.name,
         players=players or cfg.game.players,
         names=names or tuple(cfg.game.names or ()),
         start=start,
+        data_folder=folder(cfg.source),
     )
 
 

@@ -4,9 +4,12 @@ The store keeps actions, not states, so this is the proof that a stored game can
 rebuilt: every action is applied again through today's rules. A step the rules no
 longer accept is reported with its number and the state just before it, and so is a
 game damaged in the store (a value that is not JSON, see GameRecord.damage). A game
-stored under another version of its rules (`Game.version`) is refused, never rescored.
-FILE is a JSON export of a game (`game`, `players`, `options`, `names`, `actions`, and
-`version`, 1 if absent); the output of `replay --json` is one, so
+stored under another version of its rules (`Game.version`) is refused, never rescored,
+and a game is replayed with the data files it was played with (216's cards, Charidice's
+dice table, stored with it), never with the files as edited since.
+FILE is a JSON export of a game (`game`, `players`, `options`, `names`, `actions`,
+`version`, 1 if absent, and `played_with`, the data files it was played with, the shipped
+ones if absent); the output of `replay --json` is one, so
 `companion replay 12 --json > game.json` exports a game.
 """
 
@@ -52,13 +55,15 @@ class Failure:
 
 def run(args: argparse.Namespace) -> int:
     from companion import rules
+    from companion.rules.core import DataError
 
     try:
         game = load(args.game, args.store)
         rules_game = rules.get(game["game"])
-        rules_game.check_stored(game["version"], game["id"])  # never rescored silently
-        state = rules_game.new(game["players"], game["options"])
-    except (NotAGame, rules.IllegalAction) as e:
+        # never rescored silently: under its own version's reading of the rules, or refused
+        options = rules_game.stored_options(game["version"], game["options"], game["id"])
+        state = rules_game.new(game["players"], options, game.get("played_with"))
+    except (NotAGame, rules.IllegalAction, DataError) as e:
         print(f"companion replay: {e}", file=sys.stderr)
         return 1
     state, steps, failure = rebuild(state, game["actions"])
@@ -109,6 +114,7 @@ def from_store(game_id: int, store_path: str | None) -> dict[str, Any]:
         "actions": list(record.actions),
         "damage": record.damage,
         "version": record.version,
+        "played_with": record.played_with,
     }
 
 
@@ -142,6 +148,10 @@ def from_file(path: Path) -> dict[str, Any]:
         problems.append("'version' must be a number")
     if not isinstance(data.get("options", {}), dict):
         problems.append("'options' must be an object")
+    played_with = data.get("played_with")
+    if played_with is not None and not (isinstance(played_with, dict) and all(
+            isinstance(text, str) for text in played_with.values())):
+        problems.append("'played_with' must be the text of each data file by its name")
     names = data.get("names", [f"P{seat + 1}" for seat in range(players)])
     if not isinstance(names, list) or len(names) != players:
         problems.append(f"'names' must list {players} names")
@@ -157,6 +167,7 @@ def from_file(path: Path) -> dict[str, Any]:
         "options": data.get("options", {}),
         "actions": data["actions"],
         "version": version,
+        "played_with": played_with,
     }
 
 
@@ -192,6 +203,8 @@ def as_json(game: dict[str, Any], state, steps: int, failure: Failure | None) ->
         "winners": list(state.winners()),
         "actions": game["actions"],
     }
+    if game.get("played_with"):
+        result["played_with"] = game["played_with"]
     if failure:
         result["error"] = {
             "step": failure.step,
