@@ -29,6 +29,7 @@ from companion.rules.sixseven import (
     CARD_NAMES,
     FACES,
     GAME,
+    ONE_ROLL,
     RANK,
     ROUNDS,
     SET_TO,
@@ -97,8 +98,8 @@ class Layer:
     `moves[o] @ (this layer's odds)` for a throw within the layer.
     """
 
-    def __init__(self, hand: tuple[str, ...], chased: bool):
-        template = GAME.new(3)  # colour 0 decides: only its hand matters
+    def __init__(self, hand: tuple[str, ...], chased: bool, chase: str = ONE_ROLL):
+        template = GAME.new(3, {"chase": chase})  # colour 0 decides: only its hand matters
         hands = (hand,) + template.hands[1:]
         self.actions = [replace(template, phase="decide", dice=d, hands=hands,
                                 chased=chased).legal_actions() for d in DICE]
@@ -114,9 +115,9 @@ class Layer:
         self.result: list[int | None] = [None] * count  # what a place option places
         for i, dice in enumerate(DICE):
             for o, action in enumerate(self.actions[i], start=self.first[i]):
-                self._add(o, dice, hand, chased, action)
+                self._add(o, dice, hand, chased, chase, action)
 
-    def _add(self, o, dice, hand, chased, action: Action) -> None:
+    def _add(self, o, dice, hand, chased, chase, action: Action) -> None:
         if action.kind == "place":
             result = action["result"]
             self.result[o] = result
@@ -124,14 +125,14 @@ class Layer:
             return
         if action.kind == "reroll":
             if dice == SIX_SEVEN and not chased:  # the chase: into the locked layer
-                self._thrown(o, (), ((), True))
+                self._thrown(o, (), ((), True, chase))
             else:
                 self._thrown(o, _minus(dice, action["dice"]), None, chased)
             return
         card = action["card"]
         left = list(hand)
         left.remove(card)
-        sub = (tuple(left), chased)
+        sub = (tuple(left), chased, chase)
         if card == "Reroll 2":
             self._thrown(o, (), sub)
         elif card == "Reroll 1":
@@ -161,15 +162,16 @@ class Layer:
 
 
 @lru_cache(maxsize=128)
-def layer_of(hand: tuple[str, ...], chased: bool) -> Layer:
+def layer_of(hand: tuple[str, ...], chased: bool, chase: str = ONE_ROLL) -> Layer:
     """The layer of a hand, kept: a game meets few hands (bounded for a box that runs
-    for months; six cards of six kinds have 64 sub-hands)."""
-    return Layer(hand, chased)
+    for months; six cards of six kinds have 64 sub-hands). `chase` is the table's
+    option S5: after the chase, one roll or rerolls as usual."""
+    return Layer(hand, chased, chase)
 
 
-def _key(hand, chased) -> tuple[tuple[str, ...], bool]:
+def _key(hand, chased, chase=ONE_ROLL) -> tuple[tuple[str, ...], bool, str]:
     """After the chase no card is played: every hand is the same locked layer."""
-    return ((), True) if chased else (hand_key(hand), False)
+    return ((), True, chase) if chased else (hand_key(hand), False, chase)
 
 
 class Turn:
@@ -201,25 +203,26 @@ class Turn:
     def _ends(leaf: tuple[float, ...]) -> np.ndarray:
         return np.array([[v, float(r == 67), 0.0] for v, r in zip(leaf, BOARD)])
 
-    def option(self, dice, hand, chased, action: Action) -> Odds:
-        """The odds of one legal action at the decision (dice, hand, chased)."""
-        key = _key(hand, chased)
+    def option(self, dice, hand, chased, action: Action, chase: str = ONE_ROLL) -> Odds:
+        """The odds of one legal action at the decision (dice, hand, chased), under the
+        table's `chase` option."""
+        key = _key(hand, chased, chase)
         values = self.layer(*key)
         structure = layer_of(*key)
         i = INDEX[dice]
         o = structure.first[i] + structure.actions[i].index(action)
         return Odds(*(self.worth[key][o] + values @ structure.moves[o]).tolist())
 
-    def throw(self, kept, hand, chased) -> Odds:
+    def throw(self, kept, hand, chased, chase: str = ONE_ROLL) -> Odds:
         """Odds before a throw of the dice not kept."""
         vp, wins, moves = _throw(tuple(kept), chased)
-        values = self.layer(*_key(hand, chased))
+        values = self.layer(*_key(hand, chased, chase))
         return Odds(*(vp * np.array([1.0, 0.0, 0.0]) * self.bonus + wins * self.win
                       + values @ moves).tolist())
 
-    def layer(self, hand, chased) -> np.ndarray:
+    def layer(self, hand, chased, chase: str = ONE_ROLL) -> np.ndarray:
         """(value, 67, double) of every pair of dice in this layer, under best play."""
-        key = _key(hand, chased)
+        key = _key(hand, chased, chase)
         if key not in self.values:
             self.values[key] = self._solve(key)
         return self.values[key]
@@ -269,7 +272,7 @@ def later_results() -> tuple[float, ...]:
     turn = Turn(tuple(-float(rank) for rank in range(len(BOARD))), win=-1e6)
     turn.layer((), False)
     structure = layer_of((), False)
-    policy = turn.policies[(), False]
+    policy = turn.policies[(), False, ONE_ROLL]  # (never chased: the option does not matter)
     ends = np.zeros((len(DICE), len(BOARD)))
     for i, o in enumerate(policy):
         if structure.result[o] is not None:
@@ -342,7 +345,7 @@ def advise(state: SixSevenState, aim: str = "win") -> list[Advice]:
         winning = aim == "win" and in_reach(state)
         options = []
         for action in state.legal_actions():
-            odds = turn.option(state.dice, state.hand, state.chased, action)
+            odds = turn.option(state.dice, state.hand, state.chased, action, state.chase)
             options.append((action, state.label(action), odds.value, None,
                             _words(odds, winning)))
         return _with_details(options)
@@ -350,15 +353,15 @@ def advise(state: SixSevenState, aim: str = "win") -> list[Advice]:
         fresh = replace(state, board=(), phase="decide")
         options = []
         for action in state.legal_actions():
-            odds = _fresh_turn(fresh, state.hand + (action["card"],))
+            odds = _fresh_turn(fresh, state.hand + (action["card"],), state.chase)
             options.append((action, state.label(action), odds.value, None, _words(odds)))
         return _with_details(options)
     return []
 
 
-def _fresh_turn(state: SixSevenState, hand: tuple[str, ...]) -> Odds:
+def _fresh_turn(state: SixSevenState, hand: tuple[str, ...], chase: str) -> Odds:
     """A whole turn from the first throw with `hand`, the board empty."""
-    return _turn(state).throw((), hand, False)
+    return _turn(state).throw((), hand, False, chase)
 
 
 def _words(odds: Odds, winning: bool = False) -> str:

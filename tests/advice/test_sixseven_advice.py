@@ -12,8 +12,8 @@ from companion.rules import Action, Throw
 from companion.rules.sixseven import FACES, GAME, ROUNDS
 
 
-def deciding(dice, hand=(), chased=False, players=4, board=()):
-    state = GAME.new(players).apply(Action("draw", card="To 6")).apply(
+def deciding(dice, hand=(), chased=False, players=4, board=(), chase="one roll"):
+    state = GAME.new(players, {"chase": chase}).apply(Action("draw", card="To 6")).apply(
         Action("draw", card="±1"))
     hands = (tuple(hand),) + state.hands[1:]
     return replace(state, phase="decide", dice=dice, hands=hands, chased=chased, board=board)
@@ -51,12 +51,27 @@ def test_the_advisor_is_registered_and_says_what_its_figures_mean():
 
 @pytest.mark.parametrize("dice", [(2, 6), (4, 7), (5, 5), (3, 4)])
 def test_the_chance_of_a_double_after_the_chase_matches_brute_force(dice):
-    advice = for_state(deciding(dice, chased=True))
+    """Under the house rule "keep rolling" (S5) a chase is often won."""
+    advice = for_state(deciding(dice, chased=True, chase="keep rolling"))
     best = advice[0]
     double = float(best.detail.split()[1]) / 100
     assert double == pytest.approx(brute_win(dice)[dice], abs=0.006)
     # the values count each double as WIN_VP: never below what the double alone brings
     assert best.value >= WIN_VP * brute_win(dice)[dice] - 1e-9
+
+
+def test_after_the_chase_one_roll_places_and_the_chase_is_worth_a_double_1_in_18():
+    """S5 by default: the roll after the chase is placed; the chase wins 1/18 of the time."""
+    for dice in ((2, 6), (5, 5), (3, 4)):
+        advice = for_state(deciding(dice, chased=True))
+        assert {a.action.kind for a in advice} == {"place"}
+        assert all(a.detail.split()[1] == "0" for a in advice)
+    chase = next(a for a in for_state(deciding((6, 7)))
+                 if a.action == Action("reroll", dice=(6, 7)))
+    assert float(chase.detail.split()[1]) == pytest.approx(100 / 18, abs=0.06)
+    kept = next(a for a in for_state(deciding((6, 7), chase="keep rolling"))
+                if a.action == Action("reroll", dice=(6, 7)))
+    assert float(kept.detail.split()[1]) > 3 * float(chase.detail.split()[1])
 
 
 def test_later_results_are_a_distribution_and_ranking_vp_is_exact_for_the_last_colour():
