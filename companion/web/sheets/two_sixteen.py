@@ -8,14 +8,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from companion.rules.two_sixteen import AI, CARDS, TwoSixteenState
+from companion.rules.two_sixteen import AI, TwoSixteenState
+from companion.rules.two_sixteen_cards import Objective
 from companion.ui.games.two_sixteen import CONDITIONS, _slots, _sum
 from companion.web.html import Raw, die, esc, name_of, table
 
 
-def card(name: str) -> str:
-    """An Objective card as its dice and conditions, with its name and scores."""
-    objective = CARDS.get(name)
+def card(name: str, objective: Objective | None) -> str:
+    """An Objective card as its dice and conditions, with its name and scores (the game's
+    own card: a player's copy of the cards may differ from the shipped ones)."""
     if objective is None:
         return f'<div class="objective">{esc(name)}</div>'
     drawn = []
@@ -36,7 +37,8 @@ def card(name: str) -> str:
 
 def sheet(state: TwoSixteenState, names: Sequence[str]) -> str:
     turn = state.turn()
-    offer = "".join(card(name) for name in state.offer) or "<p>The Offer is not laid yet.</p>"
+    offer = "".join(card(name, state.cards.cards.get(name)) for name in state.offer) or (
+        "<p>The Offer is not laid yet.</p>")
     rows = []
     for seat, total in enumerate(state.totals):
         if state.solo and seat == AI:
