@@ -125,9 +125,9 @@ def test_the_queries_of_one_turn_share_its_solved_layers():
     assert all(turn.values[key] is solved[key] for key in solved)
 
 
-def last_colour(dice, vp, board=((66, 0), (32, 1), (54, 2))):
+def last_colour(dice, vp, board=((66, 0), (32, 1), (54, 2)), chase="one roll"):
     """Two players (four colours), the 7th round, the fourth colour (P2's) last to play."""
-    state = deciding(dice, players=2, board=board)
+    state = deciding(dice, players=2, board=board, chase=chase)
     return replace(state, round=ROUNDS, placed=len(board), vp=vp, visible=())
 
 
@@ -144,9 +144,12 @@ def test_on_the_last_turn_each_place_is_worth_what_the_game_then_says(dice):
 
 def test_on_the_last_turn_a_sure_win_is_placed_not_chased():
     # P2's 67 (its 2 VP counted) takes 1st place and wins 24 to 23; the chase for a
-    # double wins only with the double or by ending on 77 or 66 again. For VP the
-    # chase is worth more (a double counts 10).
-    state = last_colour((6, 7), (10, 10, 10, 11))
+    # double wins only with the double or by ending on 77 or 66 again. For VP, where
+    # rerolls go on after the chase (S5's house rule), the chase is worth more (a double
+    # counts 10); after one chase roll (S5 by default) placing the 67 is.
+    assert sixseven.advise(last_colour((6, 7), (10, 10, 10, 11)), "points")[0].action == (
+        Action("place", result=67))
+    state = last_colour((6, 7), (10, 10, 10, 11), chase="keep rolling")
     advice = for_state(state)
     assert advice[0].action == Action("place", result=67) and advice[0].value == 1.0
     assert advice[0].detail.endswith("win 100%")
