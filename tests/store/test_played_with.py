@@ -28,12 +28,14 @@ def test_a_store_of_schema_2_gains_the_column_and_its_games_none(tmp_path):
     db.execute("PRAGMA user_version = 2")
     db.commit()
     db.close()
-    with Store.open_to_read(path) as store:
+    with Store.open_to_read(path) as store:  # read as it is: nothing written
+        assert store.load(game_id).played_with is None
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    with Store(path) as store:
         assert store.load(game_id).played_with is None
     assert SCHEMA_VERSION == 3
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
     with Store(path) as store:
-        assert store.load(game_id).played_with is None
         assert store.load(store.new_game("216", 2, {}, ["A", "B"], played_with=TEXTS)
                           ).played_with == TEXTS
 
