@@ -125,8 +125,10 @@ class SetupOptions(Mode):
         return self
 
     def screen(self, note: str) -> Screen:
-        return Screen(kind="setup", title=seated(self.table.chosen), menu=self.choices.menu(),
-                      note=note, hint="Select: change or start")
+        menu = self.choices.menu()
+        hint = "Select: change or start" if len(menu.items) > 1 else "Select: start"
+        return Screen(kind="setup", title=seated(self.table.chosen), menu=menu,
+                      note=note, hint=hint)  # 67 has nothing to change
 
 
 def seated(chosen) -> str:

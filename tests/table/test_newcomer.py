@@ -122,6 +122,12 @@ def test_the_longest_notes_show_whole_on_every_screen_of_a_game(store, note):
         press(table, "ok" if table.mode != "decide" else "select")
 
 
+@pytest.mark.parametrize(("game", "hint"), [("sixseven", "Select: start"),
+                                            ("risknroll", "Select: change or start")])
+def test_the_options_screen_offers_a_change_only_where_there_is_one(store, game, hint):
+    assert table_for(store, game).screen().hint == hint
+
+
 def test_a_resumed_game_says_which_game_and_whose_turn(store, tmp_path):
     table = table_for(store)
     press(table, "select", "ok", "select")  # start, draw, play or decline: the throw
