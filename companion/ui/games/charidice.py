@@ -173,12 +173,14 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
                   anchor="ms")
         top += ROW + 2
     hint = "" if compact else screen.note or "Select: new game"
-    bottom = h - (9 if hint else 0)
+    lines = text.wrap(SMALL, hint, w) if hint else []
+    if len(lines) > 2:  # the last throw's news whole on two lines, as the other games show it
+        lines = [lines[0], text.ellipsize(SMALL, " ".join(lines[1:]), w)]
+    bottom = h - 9 * len(lines)
     draw_standings(canvas, 0, top, w, bottom - top, screen.names, screen.scores,
                    screen.winners)
-    if hint:
-        text.draw(canvas, (w // 2, h - 1), text.ellipsize(SMALL, hint.replace("\n", "  "), w),
-                  SMALL, anchor="ms")
+    for row, line in enumerate(lines):
+        text.draw(canvas, (w // 2, bottom + 8 + 9 * row), line, SMALL, anchor="ms")
 
 
 LAYOUTS = {"sheet": _sheet_layout, "totals": _totals, "over": _over}
