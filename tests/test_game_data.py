@@ -5,7 +5,6 @@ game keeps what it was played with, so it replays to its stored result after any
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
@@ -21,15 +20,10 @@ from companion.rules.two_sixteen_cards import HELP, OBJECTIVES
 from companion.store import Store
 from companion.table import Setup, Table
 from hardware.buttons import ButtonEvent
+from tests.command_run import run
 
 TWO_SIXTEEN, CHARIDICE = rules.get("216"), rules.get("charidice")
 TYPO = ("gray   | Triple 1 ", "grey   | Triple 1 ")  # line 7 of the shipped file
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 def richer(text: str) -> str:

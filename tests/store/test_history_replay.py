@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 
@@ -12,6 +11,7 @@ from stored_games import play
 from companion import rules
 from companion.commands import history, replay
 from companion.store import Store
+from tests.command_run import run
 
 RISKNROLL = rules.get("risknroll")
 HISTORY_KEYS = {
@@ -42,12 +42,6 @@ REPLAY_KEYS = {
     "winners",
     "version",
 }
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @pytest.fixture

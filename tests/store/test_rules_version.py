@@ -15,6 +15,7 @@ from companion import rules
 from companion.commands import history, replay
 from companion.store import SCHEMA_VERSION, Store
 from companion.table import Setup, Table
+from tests.command_run import run
 
 RISKNROLL = rules.get("risknroll")
 SCHEMA_1 = (
@@ -38,12 +39,6 @@ SCHEMA_1 = (
 )
 """The store as the companion wrote it before it kept a rules version (schema 1)."""
 THROW = {"kind": "throw", "dice": [1, 1, 5, 2, 3, 4]}
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @pytest.fixture

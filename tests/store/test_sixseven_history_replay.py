@@ -3,7 +3,6 @@ rebuilding it, and Two-Player Mode (four colours, two seats) stored and replayed
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
@@ -13,6 +12,7 @@ import pytest
 from companion import rules
 from companion.commands import history, replay
 from companion.store import Store
+from tests.command_run import run
 
 SIXSEVEN = rules.get("sixseven")
 
@@ -32,12 +32,6 @@ def play(store: Store, seed: int, names, steps: int | None = None):
     if state.is_over():
         store.finish(game_id, state.scores(), state.winners())
     return game_id, state
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ that only needs reading is read on a disk where nothing can be written."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
@@ -18,14 +17,9 @@ from companion import cli
 from companion.commands import folder, replay
 from companion.config import name_problems
 from companion.store import Store
+from tests.command_run import run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @pytest.mark.parametrize("command", ["play", "history", "replay", "stats"])

@@ -3,7 +3,6 @@ as found, never a traceback; every other game reads, lists and replays as before
 
 from __future__ import annotations
 
-import argparse
 import json
 import sqlite3
 
@@ -14,14 +13,9 @@ from companion.commands import doctor, history, replay
 from companion.config import defaults, replace
 from companion.store import Store
 from companion.table import Setup, Table
+from tests.command_run import run
 
 BAD_STEP = '{"kind":"throw","dice":[2,2'
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@ read-only, and never by reading the .db alone while its -wal holds steps it does
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import shutil
@@ -18,6 +17,7 @@ from stored_games import play
 from companion.commands import history, replay
 from companion.commands.play import open_store
 from companion.store import Store, StoreCorrupt, StoreError, StoreNotWritable
+from tests.command_run import run
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -32,12 +32,6 @@ play(store, 1, names=("Ann", "Bob"))
 play(store, 3, names=("Di", "Ed"), steps=7)
 os._exit(0)  # no checkpoint: the steps are in the -wal only
 """
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @contextmanager

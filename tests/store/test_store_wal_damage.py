@@ -5,7 +5,6 @@ and a game that came back shorter than the box had shown says so."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 from companion.commands import history
 from companion.store import Store
 from companion.store_evidence import wal_trouble
+from tests.command_run import run
 from tests.service_run import headless_config, run_until_ready_then_stop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,12 +30,6 @@ store = Store(sys.argv[1])
 play(store, 3, names=("Di", "Ed"), steps={STEPS})
 os._exit(0)  # killed: no checkpoint, every step is in the -wal only
 """
-
-
-def run(command, *argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
 
 
 @pytest.fixture
