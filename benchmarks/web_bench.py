@@ -101,7 +101,22 @@ class Loop:
             self.live.show(table, screen)
 
 
-def phone(port: int, token: str, stop: threading.Event, got: list[int]) -> None:
+class Tally:
+    """Updates received by all phones: a count, not a list (the bench must not grow)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.n = 0
+
+    def append(self, _) -> None:
+        with self._lock:
+            self.n += 1
+
+    def __len__(self) -> int:
+        return self.n
+
+
+def phone(port: int, token: str, stop: threading.Event, got: Tally) -> None:
     """One phone: a live stream held open, every event read."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     connection.request("GET", f"/{token}/events")
@@ -124,7 +139,7 @@ def latency(steps: int, phones: int, every: float) -> int:
             live = Live() if served is True else None
             loop = Loop(store, live, seed=1)
             page = stop = None
-            got: list[int] = []
+            got = Tally()
             threads = []
             if served is True:
                 page = WebPage(live, store.path, port=0, host="127.0.0.1")
@@ -189,7 +204,7 @@ def soak(seconds: float, connections: int, served: bool = True,
         page.start()
         page.wait_started()
         stop = threading.Event()
-        got: list[int] = []
+        got = Tally()
         threads = [threading.Thread(target=phone, args=(page.port, page.token, stop, got),
                                     daemon=True) for _ in range(connections)]
         for t in threads:
