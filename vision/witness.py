@@ -85,21 +85,17 @@ def _holes(like: np.ndarray, r: np.ndarray) -> list[tuple[float, float, float]]:
     if not middle.size:
         return []
     top = parts == np.bincount(middle).argmax()
-    count, holes, stats, centroids = cv2.connectedComponentsWithStats(
+    _count, holes, stats, centroids = cv2.connectedComponentsWithStats(
         (~top).astype(np.uint8), connectivity=4)
-    area_lo, area_hi = PIP_AREA[0] * SIDE**2, PIP_AREA[1] * SIDE**2
-    pips = []
-    for i in range(1, count):
-        x, y, w, h, area = stats[i]
-        if x == 0 or y == 0 or x + w == n or y + h == n:
-            continue  # the table round the die, not a hole in its face
-        px, py = centroids[i] - (n - 1) / 2.0
-        if np.hypot(px, py) > TOP_FACE * SIDE:
-            continue
-        if area_lo <= area <= area_hi and max(w, h) <= PIP_WIDE * SIDE and area >= ROUND * w * h:
-            if _solid(holes[y:y + h, x:x + w] == i, like[y:y + h, x:x + w]):
-                pips.append((float(px), float(py), float(area)))
-    return pips
+    x, y, w, h, area = stats[1:].T
+    px, py = (centroids[1:] - (n - 1) / 2.0).T
+    pip_like = ((x > 0) & (y > 0) & (x + w < n) & (y + h < n)  # not the table round the die
+                & (np.hypot(px, py) <= TOP_FACE * SIDE)
+                & (area >= PIP_AREA[0] * SIDE**2) & (area <= PIP_AREA[1] * SIDE**2)
+                & (np.maximum(w, h) <= PIP_WIDE * SIDE) & (area >= ROUND * w * h))
+    return [(float(px[i]), float(py[i]), float(area[i])) for i in np.flatnonzero(pip_like)
+            if _solid(holes[y[i]:y[i] + h[i], x[i]:x[i] + w[i]] == i + 1,
+                      like[y[i]:y[i] + h[i], x[i]:x[i] + w[i]])]
 
 
 def _solid(hole: np.ndarray, like: np.ndarray) -> bool:
@@ -107,10 +103,12 @@ def _solid(hole: np.ndarray, like: np.ndarray) -> bool:
     colour) and as compact as a spot, its pixels' spread about their middle at most
     SPREAD times a disc's of their number (a disc 1, a pip seen at 60 degrees 1.25, a
     numeral's strokes 1.5 and more)."""
-    ys, xs = np.nonzero(hole & ~like)
-    if len(xs) < FILLED * hole.sum():
+    import cv2
+
+    m = cv2.moments((hole & ~like).astype(np.uint8), binaryImage=True)
+    if not m["m00"] or m["m00"] < FILLED * np.count_nonzero(hole):
         return False
-    return 2 * np.pi * (xs.var() + ys.var()) <= SPREAD * len(xs)
+    return 2 * np.pi * (m["mu20"] + m["mu02"]) / m["m00"] <= SPREAD * m["m00"]
 
 
 #: the look is blurred this much (pixels at SIDE) first: a marbled face's grain is no pip

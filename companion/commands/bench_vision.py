@@ -276,10 +276,12 @@ def vision_figures(
         results["synthetic"] = figures(t)
         out(line("synthetic", results["synthetic"]))
     if synthetic:
-        for name, scenes in (("close-ups, dice 110-180 px (60)", close_up_scenes()),
-                             ("dice filling the frame, 200-420 px (40)", filling_scenes()),
-                             ("empty trays with things on them (400)", empty_trays())):
-            results[name] = figures(score_scenes(scenes))
+        for name, scenes, n in (("close-ups, dice 110-180 px", close_up_scenes, 60),
+                                ("dice filling the frame, 200-420 px", filling_scenes, 40),
+                                ("empty trays with things on them", empty_trays, 400)):
+            n = n if limit is None else min(n, limit)
+            name = f"{name} ({n})"
+            results[name] = figures(score_scenes(scenes(n)))
             out(line(name, results[name]))
     if failures_set:
         results.update(failure_figures(out, failures_set))
