@@ -8,16 +8,19 @@ press to `DiceEntry.press` and draws what it says (`shown`, `colours`, `cursor`,
 `flagged`, `hint`, `note`). Hand entry and the camera's reading meet here: both are a
 slot per die thrown, each set or not, and end in the throw `Action`.
 
-A die is entered by what a player sees: Up/Down steps its value (a value cursor that
-stays where the die before left it, so a pair costs no step), and for coloured dice
-Select steps only through the colours that value can still have, given the dice table
-and the faces already set; OK sets the die and moves to the next one to set, and the
-last OK stores the throw. No slot ever offers a face that would leave the faces set
-without a die each (a perfect matching of faces to dice must remain), so a clash
-cannot be entered rather than being refused at OK; a value with one colour left needs
-no colour press, and a die with one face left is filled in by itself. A die counts as
-set only once a player set it (or the camera read it surely): stray OKs on a fresh
-entry store nothing, as its first die shows no value until Up or Down.
+A die is entered by what a player sees, with a value cursor that stays where the die
+before left it (a pair costs no step): plain dice by Up/Down through their values;
+coloured dice by hand by their number (Select) then Up/Down through the colours that
+number can still have, given the dice table and the faces already set (Up/Down step
+the faces in (value, colour) order); a reading being corrected by Up/Down through the
+faces its die may show, Select passing to the next die. OK sets the die and moves to
+the next one to set, and the last OK stores the throw. No slot ever offers a face
+that would leave the faces set without a die each (a perfect matching of faces to
+dice must remain), so a clash cannot be entered rather than being refused at OK; a
+value with one colour left needs no colour press, and a die with one face left is
+filled in by itself. A die counts as set only once a player set it (or the camera
+read it surely): stray OKs on a fresh entry store nothing, as its first die shows no
+value until Up or Down.
 """
 
 from __future__ import annotations
