@@ -112,6 +112,15 @@ def wrap(face: Face, text: str, room: int) -> list[str]:
     return lines
 
 
+def wrap_within(face: Face, text: str, room: int, most: int) -> list[str]:
+    """`text` wrapped (`wrap`) on at most `most` lines, the last cut with "…" where it
+    needs more: news under the standings, whole where two lines hold it."""
+    lines = wrap(face, text, room)
+    if len(lines) <= most:
+        return lines
+    return [*lines[:most - 1], ellipsize(face, " ".join(lines[most - 1:]), room)]
+
+
 def line_height(face: Face) -> int:
     """A line box for `face`: a pixel above the capitals, then capitals and descenders."""
     return 1 + cap_height(face) + descent(face)

@@ -56,3 +56,27 @@ def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(monkeyp
         render(screen, size)
         names = [words for words in drawn if words in ("Ann", "Bo", "Cy")]
         assert names == ["Cy", "Ann", "Bo"], size
+
+
+def test_the_last_throws_news_shows_whole_under_the_standings(monkeypatch):
+    """"Threw 6. Double SIX SEVEN! Bo B wins" was cut to "Threw 6. Double SIX SEVEN!..."."""
+    from companion.rules import View
+    from companion.ui.model import Screen
+    from companion.ui.render import render
+
+    drawn = []
+    draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda canvas, at, words, *a, **k: (
+        drawn.append(words), draw(canvas, at, words, *a, **k))[1])
+    news = "Threw 6. Double SIX SEVEN! Bo B wins"
+    render(Screen("sixseven:over", names=("Ann", "Bo"), scores=(2, 2), winners=(1,),
+                  view=View(lines=("Bo wins: a double SIX SEVEN",)), note=news))
+    assert " ".join(drawn[-2:]) == news  # the last two lines drawn
+
+
+def test_text_wrapped_within_two_lines_cuts_only_the_last():
+    words = "Bo scores 8 + bonus 15, gives Ann 7 and the charity bonus of 30 goes to Ann"
+    lines = text.wrap_within(SMALL, words, 128, 2)
+    assert len(lines) == 2 and lines[0] == text.wrap(SMALL, words, 128)[0]
+    assert lines[1].endswith(text.ELLIPSIS) and text.width(SMALL, lines[1]) <= 128
+    assert text.wrap_within(SMALL, "Select: new game", 128, 2) == ["Select: new game"]

@@ -173,9 +173,7 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
                   anchor="ms")
         top += ROW + 2
     hint = "" if compact else screen.note or "Select: new game"
-    lines = text.wrap(SMALL, hint, w) if hint else []
-    if len(lines) > 2:  # the last throw's news whole on two lines, as the other games show it
-        lines = [lines[0], text.ellipsize(SMALL, " ".join(lines[1:]), w)]
+    lines = text.wrap_within(SMALL, hint, w, 2) if hint else []  # the last throw's news
     bottom = h - 9 * len(lines)
     draw_standings(canvas, 0, top, w, bottom - top, screen.names, screen.scores,
                    screen.winners)

@@ -191,7 +191,8 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
         text.draw(canvas, (w // 2, (k + 1) * ROW - 1), line, face, anchor="ms")
     top = len(lines) * ROW + 1
     hint = "" if compact else screen.note or "Select: new game"
-    bottom = h - (ROW if hint else 0)
+    foot = text.wrap_within(SMALL, hint, w, 2) if hint else []  # the last throw's news whole
+    bottom = h - ROW * len(foot)
     # the crowned first, whatever their VP (a double SIX SEVEN wins at once, the token
     # on top breaks a tie), then by VP: the standings keep the order given on a tie
     order = sorted(range(len(screen.scores)),
@@ -200,9 +201,8 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
     draw_standings(canvas, 0, top, w, bottom - top, names,
                    [screen.scores[s] for s in order],
                    [k for k, s in enumerate(order) if s in screen.winners], ranked=True)
-    if hint:
-        text.draw(canvas, (w // 2, h - 1), text.ellipsize(SMALL, hint.replace("\n", "  "), w),
-                  SMALL, anchor="ms")
+    for row, line in enumerate(foot):
+        text.draw(canvas, (w // 2, bottom + ROW - 1 + ROW * row), line, SMALL, anchor="ms")
 
 
 TILE = dice.MEDIUM
