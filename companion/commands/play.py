@@ -279,7 +279,8 @@ def _setup(args, cfg, rules):
     if players is not None and not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     if names and len(names) != players:
-        raise ValueError(f"{len(names)} names for {players} players")
+        given = f"{len(names)} name" + ("" if len(names) == 1 else "s")
+        raise ValueError(f"--names gives {given} for {players} players")
     from companion.config import name_problems
 
     if name_problems(names):

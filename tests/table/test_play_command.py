@@ -31,6 +31,14 @@ def test_a_number_of_players_the_game_does_not_allow_is_refused(players):
         play._setup(args("risknroll", "--players", players), defaults(), rules)
 
 
+@pytest.mark.parametrize(("names", "said"), [("Ann", "--names gives 1 name for 2 players"),
+                                             ("Ann,Bo,Cy", "--names gives 3 names for 2 players")])
+def test_names_not_one_a_player_are_refused_in_a_sentence(names, said):
+    with pytest.raises(ValueError) as refused:
+        play._setup(args("216", "--players", "2", "--names", names), defaults(), rules)
+    assert str(refused.value) == said
+
+
 class Clock:
     def __init__(self):
         self.now = 0.0
