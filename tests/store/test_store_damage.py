@@ -18,6 +18,20 @@ from stored_games import play
 from companion.commands.play import open_store
 from companion.store import NotAStore, Store, StoreCorrupt, StoreError, StoreNotWritable
 
+OPENINGS = (Store, Store.open_or_recover, open_store, Store.open_to_read)
+"""Every way the companion opens a store: the session's, the service's, the play
+command's, the readers' (history, replay, stats)."""
+
+
+def refusals(path: Path, error: type[StoreError] = NotAStore) -> list[StoreError]:
+    """What each of the OPENINGS raised at `path`, each having refused it."""
+    raised = []
+    for opening in OPENINGS:
+        with pytest.raises(error) as caught:
+            opening(path)
+        raised.append(caught.value)
+    return raised
+
 
 @pytest.fixture(scope="module")
 def healthy(tmp_path_factory) -> bytes:
@@ -120,13 +134,10 @@ def test_another_programs_database_is_refused_and_left_alone_not_set_aside(tmp_p
     db.commit()
     db.close()
     before = path.read_bytes()
-    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
-        with pytest.raises(NotAStore) as caught:
-            opening(path)
-        assert str(caught.value) == (
-            f"{path} is not a companion store (it holds the tables photos): wrong --store? "
-            "It was left as it is."
-        )
+    assert {str(refused) for refused in refusals(path)} == {
+        f"{path} is not a companion store (it holds the tables photos): wrong --store? "
+        "It was left as it is."
+    }
     assert path.read_bytes() == before
     assert list(tmp_path.glob("*.corrupt-*")) == []
 
@@ -292,13 +303,10 @@ def test_a_file_that_could_never_have_been_a_store_is_refused_and_never_set_asid
     path = tmp_path / "notes.txt"
     damage(path, b"")
     before = path.read_bytes()
-    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
-        with pytest.raises(NotAStore) as caught:
-            opening(path)
-        assert str(caught.value) == (
-            f"{path} is not a companion store (it is not an SQLite database): wrong --store? "
-            "It was left as it is."
-        )
+    assert {str(refused) for refused in refusals(path)} == {
+        f"{path} is not a companion store (it is not an SQLite database): wrong --store? "
+        "It was left as it is."
+    }
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
 
@@ -329,14 +337,12 @@ def test_a_store_path_that_is_a_folder_is_refused_saying_why_it_cannot_be_read(t
     path = tmp_path / "companion.db"
     path.mkdir()
     (path / "photo.jpg").write_bytes(b"not a store")
-    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
-        with pytest.raises(StoreError) as caught:
-            opening(path)
-        assert type(caught.value) is StoreError  # not damaged: nothing is set aside
-        assert str(caught.value) == (
-            f"The game store at {path} cannot be read (Is a directory); "
-            "check that this user may read and write it."
-        )
+    raised = refusals(path, StoreError)
+    assert {type(refused) for refused in raised} == {StoreError}  # not damaged: kept as is
+    assert {str(refused) for refused in raised} == {
+        f"The game store at {path} cannot be read (Is a directory); "
+        "check that this user may read and write it."
+    }
     assert [p.name for p in path.iterdir()] == ["photo.jpg"]
     assert [p.name for p in tmp_path.iterdir()] == ["companion.db"]
 
@@ -362,7 +368,7 @@ def test_another_programs_database_is_not_written_not_even_to_fold_its_wal_into_
 
     before = files()
     assert sorted(before) == ["photos.db", "photos.db-wal"] and before["photos.db-wal"]
-    for opening in (Store, Store.open_or_recover, open_store, Store.open_to_read):
+    for opening in OPENINGS:
         with pytest.raises(NotAStore, match=r"\(it holds the tables photos\)"):
             opening(path)
         assert files() == before
