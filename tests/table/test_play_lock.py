@@ -63,6 +63,22 @@ def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
 
+def second_play(config: Path, store: Path, how=("play",)) -> subprocess.CompletedProcess:
+    """Another `companion play` (`how`) on `store`, with `config`'s own display."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *how, "--config", str(config),
+         "--store", str(store)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=15, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def in_use(store: Path, pid: int) -> str:
+    """What the second play says of a store another holds."""
+    return (f"companion play: The game store at {store} is in use by another companion "
+            f"(pid {pid}): stop it first, or use --store.\n")
+
+
 @pytest.mark.parametrize("how", [["play"], ["play", "--service"]], ids=["by hand", "service"])
 def test_a_second_play_on_the_store_in_use_is_refused_at_once_and_writes_nothing(
     tmp_path, service, how
@@ -70,17 +86,9 @@ def test_a_second_play_on_the_store_in_use_is_refused_at_once_and_writes_nothing
     service.wait_ready()
     second_config = config(tmp_path, "second")
     before = files(tmp_path)
-    second = subprocess.run(
-        [sys.executable, "-m", "companion.cli", *how, "--config", str(second_config),
-         "--store", str(tmp_path / "companion.db")],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=15, check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    second = second_play(second_config, tmp_path / "companion.db", how)
     assert second.returncode == 2
-    assert second.stderr == (
-        f"companion play: The game store at {tmp_path / 'companion.db'} is in use by another "
-        f"companion (pid {service.process.pid}): stop it first, or use --store.\n"
-    )
+    assert second.stderr == in_use(tmp_path / "companion.db", service.process.pid)
     assert files(tmp_path) == before
     assert not (tmp_path / "second").exists()  # its display never opened
     assert service.process.poll() is None
@@ -108,16 +116,8 @@ def test_a_second_play_through_a_link_to_the_store_in_use_is_refused(tmp_path, s
     link(other, tmp_path / "companion.db")
     second_config = config(tmp_path, "second")
     before = files(tmp_path)
-    second = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "play", "--config",
-         str(second_config), "--store", str(other)],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=15, check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    second = second_play(second_config, other)
     assert second.returncode == 2
-    assert second.stderr == (
-        f"companion play: The game store at {other} is in use by another companion "
-        f"(pid {service.process.pid}): stop it first, or use --store.\n"
-    )
+    assert second.stderr == in_use(other, service.process.pid)
     assert files(tmp_path) == before
     assert service.process.poll() is None
