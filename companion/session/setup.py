@@ -128,7 +128,7 @@ class SetupOptions(Mode):
         menu = self.choices.menu()
         hint = "Select: change or start" if len(menu.items) > 1 else "Select: start"
         return Screen(kind="setup", title=seated(self.table.chosen), menu=menu,
-                      note=note, hint=hint)  # 67 has nothing to change
+                      note=note, hint=hint)  # a game without options: nothing to change
 
 
 def seated(chosen) -> str:

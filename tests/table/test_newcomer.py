@@ -17,6 +17,7 @@ from companion.store import Store
 from companion.table import Setup, Table
 from companion.ui.render import cut_texts, render
 from hardware.camera import VirtualRoller
+from tests.fake_games import registered
 
 LONG_NAMES = ("Maximilian", "Wilhelmina", "Gwendolyne", "Bartholome",
               "Christophe", "Anastasiya", "Frederique", "Jacqueline")
@@ -122,9 +123,12 @@ def test_the_longest_notes_show_whole_on_every_screen_of_a_game(store, note):
         press(table, "ok" if table.mode != "decide" else "select")
 
 
-@pytest.mark.parametrize(("game", "hint"), [("sixseven", "Select: start"),
+@pytest.mark.parametrize(("game", "hint"), [("charity", "Select: start"),
                                             ("risknroll", "Select: change or start")])
-def test_the_options_screen_offers_a_change_only_where_there_is_one(store, game, hint):
+def test_the_options_screen_offers_a_change_only_where_there_is_one(
+    store, monkeypatch, game, hint
+):
+    registered(monkeypatch)  # "charity": a game without options
     assert table_for(store, game).screen().hint == hint
 
 
