@@ -64,13 +64,9 @@ def other_rules(record) -> str:
 
 
 def title(game: str) -> str:
-    """The game's title, or its stored name if this companion does not know it."""
-    from companion import rules
+    from companion import rules  # imported on use: `companion --help` stays quick
 
-    try:
-        return rules.get(game).title
-    except rules.IllegalAction:
-        return game
+    return rules.title_of(game)
 
 
 def as_json(record) -> dict:

@@ -205,10 +205,7 @@ def _described(record) -> str:
     """"Risk 'n' Roll 2000 for 4 players (Ann, Bo, P3, P4), 12 steps"."""
     from companion import rules
 
-    try:
-        title = rules.get(record.game).title
-    except rules.IllegalAction:
-        title = record.game
+    title = rules.title_of(record.game)
     names = ", ".join(record.names)
     return f"{title} for {record.players} players ({names}), {len(record.actions)} steps"
 

@@ -87,6 +87,12 @@ def get(name: str) -> Game:
         raise IllegalAction(f"Unknown game {name!r}; games: {', '.join(sorted(GAMES))}.") from None
 
 
+def title_of(name: str) -> str:
+    """The title of the game stored as `name`, or the name itself where this companion
+    does not know the game (history, the web page, a store from elsewhere)."""
+    return GAMES[name].title if name in GAMES else name
+
+
 __all__ = [
     "CHANCE",
     "GAMES",
@@ -110,5 +116,6 @@ __all__ = [
     "check_by",
     "check_parts",
     "get",
+    "title_of",
     "tuples",
 ]

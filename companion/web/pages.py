@@ -46,10 +46,7 @@ def live(prefix: str, parts: dict[str, str]) -> str:
 def history(prefix: str, records) -> str:
     rows = []
     for record in records:
-        try:
-            title = rules.get(record.game).title
-        except rules.IllegalAction:
-            title = record.game
+        title = rules.title_of(record.game)
         scores = record.scores or ()
         players = ", ".join(
             f"{name} {scores[p]}" if p < len(scores) else name

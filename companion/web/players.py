@@ -26,10 +26,7 @@ def players(records: Iterable) -> list[Line]:
     for record in records:
         if not record.finished or not record.scores:
             continue
-        try:
-            title = rules.get(record.game).title
-        except rules.IllegalAction:
-            title = record.game
+        title = rules.title_of(record.game)
         for seat, name in enumerate(record.names):
             if seat >= len(record.scores):
                 continue
