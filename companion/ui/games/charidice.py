@@ -104,6 +104,14 @@ def _sheet_title(name: str, gift: bool, charity: int) -> str:
 
 def _sheet(state: CharidiceState, seat: int) -> tuple[tuple, ...]:
     """A row a round ("" for a box not written yet), then the total of each box."""
+    rows, sums = written(state, seat)
+    return (*rows, ("Tot", *sums))
+
+
+def written(state: CharidiceState, seat: int) -> tuple[list[tuple], list[int]]:
+    """The boxes of `seat`'s sheet as written so far, a row a round (its number, points,
+    bonus, received, donated; "" for a box not written yet), and each box's sum: the
+    OLED's sheet pages and the web page's sheets."""
     donor = (seat - 1) % state.players
     rows = []
     for r, row in enumerate(state.sheet[seat], start=1):
@@ -112,7 +120,7 @@ def _sheet(state: CharidiceState, seat: int) -> tuple[tuple, ...]:
         rows.append((str(r), *((row[SCORED], row[BONUS]) if played else ("", "")), got,
                      row[DONATED] if played else ""))
     sums = [sum(row[k] for row in state.sheet[seat]) for k in (SCORED, BONUS, RECEIVED, DONATED)]
-    return (*rows, ("Tot", *sums))
+    return rows, sums
 
 
 # --- the layouts ---------------------------------------------------------------------

@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules.charidice import BONUS, DONATED, RECEIVED, ROUNDS, SCORED, CharidiceState
+from companion.ui.games.charidice import written
 from companion.web.html import esc, name_of, table
 
 HEADS = ("Round", "Points", "Bonus", "Got", "Gave")
 """The paper's four boxes: points, bonus, received (got) and donated (gave)."""
-
-
-def _played(state: CharidiceState, seat: int, round_: int) -> bool:
-    """Whether `seat` has had its turn of round `round_`."""
-    return round_ < state.round or (round_ == state.round and seat < state.seat)
 
 
 def sheet(state: CharidiceState, names: Sequence[str]) -> str:
@@ -41,14 +37,7 @@ def sheet(state: CharidiceState, names: Sequence[str]) -> str:
 
 def _one(state: CharidiceState, names: Sequence[str], seat: int, charity: int,
          active: bool) -> str:
-    donor = (seat - 1) % state.players
-    rows = []
-    for r, row in enumerate(state.sheet[seat], start=1):
-        played = _played(state, seat, r)
-        got = row[RECEIVED] if _played(state, donor, r) else ""
-        rows.append((str(r), *((row[SCORED], row[BONUS]) if played else ("", "")), got,
-                     row[DONATED] if played else ""))
-    sums = [sum(row[k] for row in state.sheet[seat]) for k in (SCORED, BONUS, RECEIVED, DONATED)]
+    rows, sums = written(state, seat)
     now = [state.round - 1] if active and state.round <= ROUNDS else []
     crossed = state.gift_used[seat]
     caption = (f'{esc(name_of(names, seat))} <span class="box{" crossed" if crossed else ""}"'
