@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-
-from companion.ui import text
 from companion.ui.model import Screen, View
 from companion.ui.render import render
 
 
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every string drawn."""
-    calls: list[str] = []
-    original = text.draw
-
-    def record(canvas, xy, words, face, fill=1, anchor="ls"):
-        calls.append(words)
-        original(canvas, xy, words, face, fill, anchor)
-
-    monkeypatch.setattr(text, "draw", record)
-    return calls
-
-
-def test_the_last_throws_news_shows_whole_over_the_standings(drawn):
+def test_the_last_throws_news_shows_whole_over_the_standings(drawn_words):
     """"Bo scores 8 + bonus 15, gives Ann 7" was cut to "Bo scores 8 + bonus 15, giv..."."""
     news = "Bo scores 8 + bonus 15, gives Ann 7"
     render(Screen(kind="charidice:over", names=("Ann", "Bo"), scores=(362, 306),
                   winners=(0,), view=View(lines=("Charity bonus 30: Ann",)), note=news))
-    assert " ".join(drawn[-2:]) == news  # under the standings, on two lines
-    assert "Ann" in drawn and "Bo" in drawn
+    assert " ".join(drawn_words[-2:]) == news  # under the standings, on two lines
+    assert "Ann" in drawn_words and "Bo" in drawn_words

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.rules import View
 from companion.rules.sixseven import GAME
 from companion.ui import text
 from companion.ui.fonts import SMALL
 from companion.ui.games import sixseven
+from companion.ui.model import Screen
+from companion.ui.render import render
 
 
 def test_a_hand_of_more_than_three_cards_goes_on_in_the_next_row_named_again():
@@ -39,16 +42,9 @@ def test_the_facts_beside_the_odds_are_whole_lines_or_the_first_clauses():
     assert words == "SIX SEVEN! Ann +2 VP…" and face == SMALL
 
 
-def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(monkeypatch):
+def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(drawn_words):
     """A double SIX SEVEN wins at once: the winner may hold fewer VP than another."""
-    from companion.rules import View
-    from companion.ui.model import Screen
-    from companion.ui.render import render
-
-    drawn = []
-    draw = text.draw
-    monkeypatch.setattr(text, "draw", lambda canvas, at, words, *a, **k: (
-        drawn.append(words), draw(canvas, at, words, *a, **k))[1])
+    drawn = drawn_words
     screen = Screen("sixseven:over", names=("Ann", "Bo", "Cy"), scores=(12, 9, 4),
                     winners=(2,), view=View(lines=("Cy wins: a double SIX SEVEN",)))
     for size in ((128, 64), (128, 32)):
@@ -58,16 +54,9 @@ def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(monkeyp
         assert names == ["Cy", "Ann", "Bo"], size
 
 
-def test_the_last_throws_news_shows_whole_under_the_standings(monkeypatch):
+def test_the_last_throws_news_shows_whole_under_the_standings(drawn_words):
     """"Threw 6. Double SIX SEVEN! Bo B wins" was cut to "Threw 6. Double SIX SEVEN!..."."""
-    from companion.rules import View
-    from companion.ui.model import Screen
-    from companion.ui.render import render
-
-    drawn = []
-    draw = text.draw
-    monkeypatch.setattr(text, "draw", lambda canvas, at, words, *a, **k: (
-        drawn.append(words), draw(canvas, at, words, *a, **k))[1])
+    drawn = drawn_words
     news = "Threw 6. Double SIX SEVEN! Bo B wins"
     render(Screen("sixseven:over", names=("Ann", "Bo"), scores=(2, 2), winners=(1,),
                   view=View(lines=("Bo wins: a double SIX SEVEN",)), note=news))
