@@ -73,5 +73,10 @@ def shipped(game: Game, name: str, read) -> str:
     except OSError as e:
         raise DataError(f"{game.title} cannot start: its {name} is missing from the install"
                         f" ({e.strerror or e}).") from None
-    read(text)
+    try:
+        read(text)
+    except DataError as e:
+        said = str(e).removeprefix(f"{name} ")
+        raise DataError(f"{game.title} cannot start: the shipped {name} is refused,"
+                        f" {said[0].lower()}{said[1:]}") from None
     return text

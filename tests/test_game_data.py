@@ -88,6 +88,13 @@ def test_a_shipped_file_missing_stops_its_own_game_only(monkeypatch):
     with pytest.raises(DataError, match="^216 cannot start: its 216_objectives.txt is missing"):
         game_data.in_use(TWO_SIXTEEN, None)
     assert game_data.in_use(rules.get("risknroll"), None).texts == {}
+    monkeypatch.setattr(game_data, "shipped_text",
+                        lambda name: shipped_text(name).replace(*TYPO))
+    with pytest.raises(DataError) as refused:  # an install edited in place, as before
+        game_data.in_use(TWO_SIXTEEN, None)
+    assert str(refused.value) == ("216 cannot start: the shipped 216_objectives.txt is refused,"
+                                  " line 7: colour 'grey' is not one of gray, orange, green,"
+                                  " purple.")
 
 
 def play(game, texts, seed=1):

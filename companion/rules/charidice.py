@@ -21,6 +21,7 @@ from typing import Any
 
 from .core import (
     CHANCE,
+    SEAT,
     TERMINAL,
     Action,
     Checked,
@@ -28,6 +29,7 @@ from .core import (
     Face,
     Game,
     IllegalAction,
+    Phase,
     Throw,
     View,
     chance_label,
@@ -175,6 +177,12 @@ ACTIONS = {
     "gift": {"by": seat()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+PHASES = {
+    "throw": Phase(CHANCE, ("throw", "gift")),  # the dice not kept; the gift may be asked
+    "decide": Phase(SEAT, ("keep", "score", "gift")),  # keep dice and throw, or score
+    "over": Phase(TERMINAL),
+}
+"""The phases of a turn, who acts in each and with what (core.Phase)."""
 
 
 # --- scoring -------------------------------------------------------------------------
@@ -291,13 +299,16 @@ class CharidiceState(Checked):
     message: str = ""
     game: str = NAME
     ACTIONS = ACTIONS
+    PHASES = PHASES
 
     # -- questions every state answers -------------------------------------------
 
-    def current_player(self) -> int:
-        if self.is_over():
-            return TERMINAL
-        return self.seat if self.roll else CHANCE
+    @property
+    def phase(self) -> str:
+        """Where the turn stands (PHASES): the dice to throw, a decision, or the end."""
+        if self.round > ROUNDS:
+            return "over"
+        return "decide" if self.roll else "throw"
 
     def turn(self) -> int | None:
         return None if self.is_over() else self.seat
@@ -373,9 +384,6 @@ class CharidiceState(Checked):
     def donated(self) -> tuple[int, ...]:
         """Each seat's points donated so far (the 4th box), which the charity bonus counts."""
         return tuple(sum(row[DONATED] for row in rows) for rows in self.sheet)
-
-    def is_over(self) -> bool:
-        return self.round > ROUNDS
 
     def winners(self) -> tuple[int, ...]:
         return winners_by_score(self.scores()) if self.is_over() else ()

@@ -243,12 +243,41 @@ def check_action(kinds: Kinds, state: State, action: Action) -> None:
             )
 
 
+SEAT = "seat"
+"""A `Phase` in which a seat decides: the one the state's `decider()` names."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a game, declared once in the game's `PHASES` table (as boardgame.io
+    declares its phases): who acts in it, CHANCE (the table throws or draws), SEAT (a seat
+    decides) or TERMINAL (the game is over), and the kinds of action taken in it (moves
+    out of turn, `by`, included). The conformance suite holds every game to its table."""
+
+    acts: int | str
+    moves: tuple[str, ...] = ()
+
+
 class Checked:
-    """The `apply` of every game's state: refuse a move once the game is over, check the
-    action against the game's declaration (`ACTIONS`, see `check_action`), and only then
-    hand it to the game's own `play`. A refused action changes nothing."""
+    """What every game's state shares. `apply`: refuse a move once the game is over, check
+    the action against the game's declaration (`ACTIONS`, see `check_action`), and only
+    then hand it to the game's own `play`; a refused action changes nothing.
+    `current_player` and `is_over` read the game's `PHASES` table at the state's
+    `phase`; in a SEAT phase the seat is the state's `decider()` (the seat on turn)."""
 
     ACTIONS: ClassVar[Kinds] = {}
+    PHASES: ClassVar[Mapping[str, Phase]] = {}
+
+    def current_player(self) -> int:
+        acts = self.PHASES[self.phase].acts
+        return self.decider() if acts == SEAT else acts
+
+    def is_over(self) -> bool:
+        return self.PHASES[self.phase].acts == TERMINAL
+
+    def decider(self) -> int:
+        """The seat that decides in a SEAT phase: the one on turn, unless the game says."""
+        return self.seat
 
     def apply(self, action: Action) -> State:
         if self.is_over():

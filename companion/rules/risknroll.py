@@ -18,6 +18,7 @@ from typing import Any
 
 from .core import (
     CHANCE,
+    SEAT,
     TERMINAL,
     Action,
     Checked,
@@ -25,6 +26,7 @@ from .core import (
     Game,
     IllegalAction,
     Option,
+    Phase,
     Throw,
     View,
     chance_label,
@@ -91,6 +93,15 @@ ACTIONS = {
     "target": {"player": seat()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+PHASES = {
+    "draw": Phase(CHANCE, ("draw",)),  # the table draws an Action Card
+    "card": Phase(SEAT, ("card",)),  # play or decline it
+    "throw": Phase(CHANCE, ("throw",)),  # the table throws `dice_left` dice
+    "choose": Phase(SEAT, ("keep",)),  # set dice aside, then hold or roll
+    "target": Phase(SEAT, ("target",)),  # Plus/Minus: the opponent who loses points
+    "over": Phase(TERMINAL),
+}
+"""The phases of a turn, who acts in each and with what (core.Phase)."""
 """Cards whose reward is earned by rolling out."""
 
 
@@ -207,18 +218,12 @@ class RiskNRollState(Checked):
     message: str = ""
     game: str = NAME
     ACTIONS = ACTIONS
+    PHASES = PHASES
 
     # -- questions every state answers ---------------------------------------------
 
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("draw", "throw"):
-            return CHANCE
-        return self.seat
-
     def turn(self) -> int | None:
-        return None if self.phase == "over" else self.seat
+        return None if self.is_over() else self.seat
 
     def chance(self) -> Throw | Draw | None:
         if self.phase == "throw":
@@ -289,9 +294,6 @@ class RiskNRollState(Checked):
 
     def scores(self) -> tuple[int, ...]:
         return self.totals
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def winners(self) -> tuple[int, ...]:
         return winners_by_score(self.totals) if self.is_over() else ()

@@ -20,6 +20,7 @@ from typing import Any
 
 from .core import (
     CHANCE,
+    SEAT,
     TERMINAL,
     Action,
     Checked,
@@ -27,6 +28,7 @@ from .core import (
     Game,
     IllegalAction,
     Option,
+    Phase,
     Throw,
     View,
     chance_label,
@@ -81,6 +83,14 @@ ACTIONS = {
     "take": {"card": word()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+PHASES = {
+    "reveal": Phase(CHANCE, ("draw",)),  # the table reveals a skill card
+    "throw": Phase(CHANCE, ("throw",)),  # the table throws `2 - len(kept)` dice
+    "decide": Phase(SEAT, ("place", "reroll", "skill")),  # place, reroll or play a card
+    "take": Phase(SEAT, ("take",)),  # the last place takes a revealed card
+    "over": Phase(TERMINAL),
+}
+"""The phases of a turn, who acts in each and with what (core.Phase)."""
 
 
 def wrap(value: int) -> int:
@@ -143,6 +153,7 @@ class SixSevenState(Checked):
     message: str = ""
     game: str = NAME
     ACTIONS = ACTIONS
+    PHASES = PHASES
 
     # -- who is who ------------------------------------------------------------------
 
@@ -165,15 +176,11 @@ class SixSevenState(Checked):
 
     # -- questions every state answers ---------------------------------------------
 
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("reveal", "throw"):
-            return CHANCE
+    def decider(self) -> int:
         return self.seat_of(self.colour)
 
     def turn(self) -> int | None:
-        return None if self.phase == "over" else self.seat_of(self.colour)
+        return None if self.is_over() else self.seat_of(self.colour)
 
     def chance(self) -> Throw | Draw | None:
         if self.phase == "throw":
@@ -254,9 +261,6 @@ class SixSevenState(Checked):
         for colour, points in enumerate(self.vp):
             totals[self.seat_of(colour)] += points
         return tuple(totals)
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def winners(self) -> tuple[int, ...]:
         """One seat: the double SIX SEVEN's, or the most VP with ties to the token on top."""

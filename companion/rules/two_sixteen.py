@@ -18,6 +18,7 @@ from typing import Any
 
 from .core import (
     CHANCE,
+    SEAT,
     TERMINAL,
     Action,
     Checked,
@@ -25,6 +26,7 @@ from .core import (
     Game,
     IllegalAction,
     Option,
+    Phase,
     Throw,
     View,
     chance_label,
@@ -76,6 +78,17 @@ ACTIONS = {
     "choose": {"card": word()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+PHASES = {
+    "offer": Phase(CHANCE, ("draw",)),  # the table reveals the Offer
+    "throw": Phase(CHANCE, ("throw",)),  # the first roll, the second, a Reroll card's
+    "first": Phase(SEAT, ("claim", "help", "reroll")),  # after the first roll
+    "second": Phase(SEAT, ("claim", "help", "pass")),  # after the second
+    "help": Phase(CHANCE, ("draw",)),  # the table draws a Help card for the seat on turn
+    "refill": Phase(CHANCE, ("draw",)),  # the table refills the Offer
+    "choose": Phase(SEAT, ("choose",)),  # solo: you pick the AI's card among tied ones
+    "over": Phase(TERMINAL),
+}
+"""The phases of a turn, who acts in each and with what (core.Phase)."""
 
 SHIPPED_NAMES = {"SHIPPED_CARDS": "", "OBJECTIVES": "objectives", "CARDS": "cards",
                  "HELP_CARDS": "help", "FULL_DECK": "full_deck", "FULL_HELP": "full_help"}
@@ -171,20 +184,15 @@ class TwoSixteenState(Checked):
     message: str = ""
     game: str = NAME
     ACTIONS = ACTIONS
+    PHASES = PHASES
 
     # -- questions every state answers ---------------------------------------------
 
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("offer", "throw", "help", "refill"):
-            return CHANCE
-        if self.phase == "choose":
-            return 0  # "you choose the Objective Card" for the AI
-        return self.seat
+    def decider(self) -> int:
+        return 0 if self.phase == "choose" else self.seat  # "you choose" for the AI
 
     def turn(self) -> int | None:
-        return None if self.phase == "over" else self.seat
+        return None if self.is_over() else self.seat
 
     def chance(self) -> Throw | Draw | None:
         who = self._who()
@@ -275,9 +283,6 @@ class TwoSixteenState(Checked):
 
     def scores(self) -> tuple[int, ...]:
         return self.totals
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def winners(self) -> tuple[int, ...]:
         return self.winner
