@@ -41,7 +41,7 @@ from companion.session import entry
 from companion.session.game_menu import GameMenu
 from companion.session.mode import Chosen, Mode
 from companion.session.names import default_names, given_names, with_names
-from companion.session.play import Over, mode_for
+from companion.session.play import Over, mode_for, out_of_turn
 from companion.session.setup import SetupGame, to_setup
 from companion.store import GameRecord, Store, StoreError
 from companion.ui import games
@@ -416,7 +416,8 @@ class Table:
         message = new.view().message
         if message == old.view().message:
             message = ""
-        news = [old.label(action)] if old.chance() is not None else []
+        answered = old.chance() is not None and not out_of_turn(old, [action])
+        news = [old.label(action)] if answered else []  # what was thrown or drawn
         if action.kind == "draw" and message and str(action.get("card")) in message:
             news = []
         if message:

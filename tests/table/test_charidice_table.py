@@ -52,6 +52,16 @@ def test_the_gift_is_named_at_the_throw_asked_from_the_game_menu_and_listed_in_d
     assert not table.screen().note.endswith("gift (Bo)")
 
 
+def test_a_gift_asked_while_dice_are_entered_is_said_once(store):
+    """It read "Bo asks greatest gift. Bo asks Ann for the greatest o...": the request's
+    label, taken for a throw's, before the game's own news."""
+    table = started(store)
+    press(table, "select", "menu")  # entering Ann's first throw by hand
+    pick(table, "Bo asks greatest gift")
+    assert table.mode == "enter"
+    assert table.screen().note == "Bo asks Ann for the greatest of gifts"
+
+
 def test_dice_kept_leave_the_faces_of_the_other_dice_to_enter_by_hand(store):
     table = started(store)
     enter_faces(table, [die[0] for die in DICE])
