@@ -260,9 +260,8 @@ class RiskNRollState(Checked):
             if isinstance(chance, Draw):
                 return self._drawn(chance.check(action))
             return self._thrown(chance.check(action))
-        dice = action.get("dice")
-        if action.kind == "keep" and isinstance(dice, tuple) and all(map(_is_face, dice)):
-            action = Action("keep", dice=tuple(sorted(dice)), then=action.get("then"))
+        if action.kind == "keep":  # dice in any order (their form checked: core.Checked)
+            action = Action("keep", dice=tuple(sorted(action["dice"])), then=action["then"])
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._why_not(action))
@@ -448,12 +447,7 @@ class RiskNRollState(Checked):
             return f"Choose which opponent loses {amount} points."
         if action.kind != "keep":
             return "Set scoring dice aside first."
-        dice = action.get("dice")
-        if not isinstance(dice, tuple) or not dice:
-            return "Set at least one scoring die aside."
-        if not all(map(_is_face, dice)):
-            return f"Dice show numbers from 1 to {DICE}."
-        dice = tuple(sorted(dice))
+        dice = action["dice"]  # sorted, 1 to 6 of them, each 1 to 6 (core.Checked, apply)
         if Counter(dice) - Counter(self.roll):
             return f"{dice_text(dice)} is not in the throw {dice_text(self.roll)}."
         if score(dice, self._effect("deuces")) is None:
@@ -461,10 +455,6 @@ class RiskNRollState(Checked):
         if len(dice) == self.dice_left:  # bank or any other word: only a roll is legal
             return f"You rolled out: you must throw all {DICE} dice again."
         return f"Choose bank or roll after setting {dice_text(dice)} aside."
-
-
-def _is_face(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= DICE
 
 
 def taken(player: int, before: int, after: int, amount: int) -> str:

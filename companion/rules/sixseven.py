@@ -344,10 +344,8 @@ class SixSevenState(Checked):
                 for to in sorted({wrap(v - shift), wrap(v + shift)})]
 
     def _canonical(self, action: Action) -> Action:
-        dice = action.get("dice")
-        if action.kind == "reroll" and isinstance(dice, tuple) and all(
-                isinstance(d, int) for d in dice):
-            return Action("reroll", dice=tuple(sorted(dice)))
+        if action.kind == "reroll":  # dice in any order (their form checked: core.Checked)
+            return Action("reroll", dice=tuple(sorted(action["dice"])))
         return action
 
     def _revealed(self, card: str) -> SixSevenState:

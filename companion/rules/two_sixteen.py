@@ -235,9 +235,8 @@ class TwoSixteenState(Checked):
             return self._drawn(self._check_draw(chance, action))
         if chance is not None:
             return self._thrown(chance.check(action))
-        dice = action.get("dice")
-        if action.kind == "reroll" and isinstance(dice, tuple) and all(map(_is_face, dice)):
-            action = Action("reroll", dice=tuple(sorted(dice)))
+        if action.kind == "reroll":  # dice in any order (their form checked: core.Checked)
+            action = Action("reroll", dice=tuple(sorted(action["dice"])))
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._why_not(action))
@@ -532,12 +531,7 @@ class TwoSixteenState(Checked):
         if kind == "reroll":
             if self.phase == "second":
                 return "You have had your second roll: claim a card, or take a Help card."
-            dice = action.get("dice")
-            if not isinstance(dice, tuple) or not 1 <= len(dice) <= DICE:
-                return "Choose 1, 2 or all 3 dice to roll again."
-            if not all(map(_is_face, dice)):
-                return "Dice show numbers from 1 to 6."
-            return f"{dice_text(dice)} is not in the roll {dice_text(self.dice)}."
+            return f"{dice_text(action['dice'])} is not in the roll {dice_text(self.dice)}."
         if kind == "pass":
             return "Roll again first: a turn ends after the second roll, or with a claim."
         return "Claim a card, play a Help card, or roll again."
@@ -545,14 +539,13 @@ class TwoSixteenState(Checked):
     def _why_not_help(self, action: Action) -> str:
         card, die = action.get("card"), action.get("die")
         if card not in HELP_EFFECTS:
-            return f"There is no Help card {card!r}." if isinstance(card, str) else (
-                "Name the Help card to play.")
+            return f"There is no Help card {card!r}."
         if card not in self.usable():
             return f"{self._who()} has no {card} card to play."
         if card == "Reroll 3":
             return "Reroll 3 rolls all three dice: name no die."
         if die not in self.dice:
-            return f"There is no die showing {die} to change." if _is_face(die) else (
+            return f"There is no die showing {die} to change." if die is not None else (
                 "Name the die to change, by the number it shows.")
         if card == "Reroll 1":
             return "Reroll 1 rolls one die: name it, nothing else."
@@ -585,9 +578,6 @@ def _with_total(totals: tuple[int, ...], seat: int, points: int) -> tuple[int, .
 def _with_hand(hands, seat: int, hand: tuple[str, ...]):
     return hands[:seat] + (hand,) + hands[seat + 1:]
 
-
-def _is_face(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
 def _new(players: int, options: Mapping[str, Any], data: Mapping[str, str]
