@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import math
+import os
 import sys
 import tomllib
 from collections.abc import Callable
@@ -535,6 +536,11 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
         errors.append(f"game.names: {len(g['names'])} names for game.players = {g['players']}")
     if g["names"] is not None and "game.names" not in rejected:
         errors += [f"game.names: {problem}" for problem in name_problems(g["names"])]
+    for dotted in ("store.path", "vision.photos"):
+        sname, kname = dotted.split(".")
+        problem = unknown_home(values[sname].get(kname) or "")
+        if problem:
+            errors.append(f"{dotted}: {problem}")
     if errors:
         raise ConfigError(errors, path=source)
 
@@ -551,6 +557,15 @@ def from_dict(data: dict, *, source: str | None = None) -> Config:
                 kw[key.name] = v
         sections[sname] = cls(**kw)
     return Config(**sections, source=source)
+
+
+def unknown_home(path: str) -> str | None:
+    """What is wrong with a path that starts with the home of nobody on this machine
+    ("~nobodyhere/x.db"), in words, or None: pathlib raises midway for it."""
+    if not os.path.expanduser(path).startswith("~"):
+        return None
+    user = path[1:].split(os.sep, 1)[0]
+    return f"{path}: there is no user {user} on this machine"
 
 
 def _display_pins(d: dict) -> dict[int, str]:

@@ -419,3 +419,11 @@ def test_config_check_warns_when_spi_is_chosen_but_its_modules_do_not_import(
     monkeypatch.setattr(C, "_importable", lambda m: False)
     assert run_config_command("--check", str(spi)) == 0    # valid: a warning, not an error
     assert "config warning: display.interface" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", ["store.path", "vision.photos"])
+def test_a_path_in_the_home_of_nobody_here_is_said_in_words(key):
+    section, name = key.split(".")
+    with pytest.raises(ConfigError) as e:  # pathlib raised "Could not determine home directory"
+        from_dict({section: {name: "~nobody-on-this-box/x"}})
+    assert f"{key}: ~nobody-on-this-box/x: there is no user nobody-on-this-box" in str(e.value)

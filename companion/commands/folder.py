@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from companion.config import unknown_home
+
 
 def output_folder(text: str) -> str:
     """`text`, made if need be (argparse `type=`): a file in the way, or a folder that
@@ -29,8 +31,7 @@ def store_file(text: str) -> str:
     variable); a ~name of nobody on this machine is said here (pathlib raised midway)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty path names no store: give the store's file")
-    path = os.path.expanduser(text)
-    if path.startswith("~"):
-        user = path[1:].split(os.sep, 1)[0]
-        raise argparse.ArgumentTypeError(f"{text}: there is no user {user} on this machine")
-    return path
+    problem = unknown_home(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return os.path.expanduser(text)
