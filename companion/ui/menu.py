@@ -4,8 +4,10 @@ More items than rows scroll: the window keeps the selection in view (in the
 middle row where it can), and a scroll bar (or, with a single row, up and down
 arrows) shows that more lies beyond. The window is computed from the selection
 alone, so the same Menu always draws the same picture. Labels too long to share
-their row with their odds stack the selected item on two rows (see draw_menu): its
-label then its odds, or a label without odds on both rows.
+their row with their whole odds stack the selected item on two rows (see draw_menu):
+its label then its odds, or a label without odds on both rows. Odds are never cut
+where a menu has two rows or more: another row shows its odds whole or not at all
+(they are whole when it is selected); a menu of one row (128x32) cuts them to half it.
 """
 
 from __future__ import annotations
@@ -46,14 +48,17 @@ def face_for(items: Sequence[MenuItem], room: int, inline: bool = True) -> Face 
     return None
 
 
-def _fits(face: Face, item: MenuItem, room: int, inline: bool) -> bool:
-    return text.width(face, item.label) <= (_label_room(item, room) if inline else room)
+def _fits(face: Face, item: MenuItem, room: int, inline: bool, whole: bool = True) -> bool:
+    """Whether the label fits (beside its detail when `inline`: the whole detail, or
+    with `whole` False the detail cut to half the row, for a menu of one row)."""
+    return text.width(face, item.label) <= (_label_room(item, room, whole) if inline else room)
 
 
-def _label_room(item: MenuItem, room: int) -> int:
+def _label_room(item: MenuItem, room: int, whole: bool = True) -> int:
     if not item.detail:
         return room
-    return room - DETAIL_GAP - text.width(DETAIL_FACE, _detail(item, room))
+    detail = item.detail if whole else _detail(item, room)
+    return room - DETAIL_GAP - text.width(DETAIL_FACE, detail)
 
 
 def _detail(item: MenuItem, room: int, own_row: bool = False, label: int | None = None) -> str:
@@ -120,31 +125,44 @@ def draw_menu(
         if item.best:
             glyphs.draw(canvas, x + 1, base - len(glyphs.STAR), glyphs.STAR, ink)
         beside = item.detail and not tall and _fits(face, item, room, inline=True)
-        label_room = _label_room(item, room) if beside else room
+        halved = item.detail and rows == 1 and not beside  # no row to stack on: figures cut
+        if halved:
+            beside = _fits(face, item, room, inline=True, whole=False)
+        label_room = _label_room(item, room, whole=not halved) if beside else room
         if tall and not item.detail:  # no odds to put below: the label takes both rows
             first, *rest = text.wrap(face, item.label, room)
-            text.draw(canvas, (left, base), first, face, ink)
-            text.draw(canvas, (left, base + line), text.ellipsize(face, " ".join(rest), room),
-                      face, ink)
+            _draw(canvas, (left, base), first, face, ink)
+            _draw(canvas, (left, base + line), " ".join(rest), face, ink, room, item.label)
         else:
-            text.draw(canvas, (left, base), text.ellipsize(face, item.label, label_room), face,
-                      ink)
+            _draw(canvas, (left, base), item.label, face, ink, label_room)
         if beside or (tall and item.detail):
             detail_base = base + (line if tall else 0)
-            text.draw(
-                canvas,
-                (right - 1, detail_base),
-                _detail(item, room, own_row=tall, label=text.width(face, item.label)),
-                DETAIL_FACE,
-                ink,
-                anchor="rs",
-            )
+            figures = _detail(item, room, own_row=tall, label=text.width(face, item.label))
+            if figures != item.detail:
+                text.record_cut(item.detail)
+            text.draw(canvas, (right - 1, detail_base), figures, DETAIL_FACE, ink, anchor="rs")
         top += height
 
     if len(items) > shown and rows == 1:
         _arrows(canvas, right + 1, y, line, start > 0, start + 1 < len(items))
     elif len(items) > shown:
         _scroll_bar(canvas, right + 1, y, rows * line, start, shown, len(items))
+
+
+def _draw(
+    canvas: ImageDraw.ImageDraw,
+    at: tuple[int, int],
+    words: str,
+    face: Face,
+    ink: int,
+    room: int | None = None,
+    whole: str | None = None,
+) -> None:
+    """`words` cut to `room` (when given); a cut is recorded as a cut of `whole`."""
+    shown = words if room is None else text.ellipsize(face, words, room)
+    if shown != words:
+        text.record_cut(whole or words)
+    text.draw(canvas, at, shown, face, ink)
 
 
 def _scroll_bar(

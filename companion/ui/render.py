@@ -10,7 +10,6 @@ items. docs/screens.md describes every layout and which Screen fields it reads.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 
 from PIL import Image, ImageDraw
 
@@ -36,10 +35,6 @@ DEFAULT_HINTS = {
 """What the buttons do on screens where that never changes; `Screen.hint` overrides."""
 
 Canvas = ImageDraw.ImageDraw
-
-_CUT: ContextVar[list[str] | None] = ContextVar("_CUT", default=None)
-"""While `cut_texts` renders: the texts shown cut, in the order drawn."""
-
 
 def render(screen: Screen, size: tuple[int, int] = (128, 64)) -> Image.Image:
     """The display image (mode "1") for `screen` at `size` (width, height)."""
@@ -67,20 +62,11 @@ def _layout(kind: str) -> Callable[[Canvas, int, int, Screen], None]:
 
 
 def cut_texts(screen: Screen, size: tuple[int, int] = (128, 64)) -> list[str]:
-    """The texts (titles, notes, hints, facts) that `render` shows cut with "…" at
-    `size`: a test of what players can read, not a part of drawing."""
-    token = _CUT.set([])
-    try:
+    """The texts (titles, notes, hints, facts, menu labels and figures) that `render`
+    shows cut with "…" at `size`: a test of what players can read, not a part of drawing."""
+    with text.recording_cuts() as cut:
         render(screen, size)
-        return list(_CUT.get())
-    finally:
-        _CUT.reset(token)
-
-
-def _cut(words: str) -> None:
-    cut = _CUT.get()
-    if cut is not None:
-        cut.append(words)
+    return list(cut)
 
 
 # --- pieces every layout uses --------------------------------------------------------
@@ -99,7 +85,7 @@ def _line(
     """One line of text fitted to width `w` (shrunk, then cut with "…")."""
     face, shown = text.fit(words.replace("\n", "  "), w, faces)
     if shown != words.replace("\n", "  "):
-        _cut(words)
+        text.record_cut(words)
     base = text.baseline(face, y, height or text.line_height(face))
     at = {"left": (x, "ls"), "center": (x + w // 2, "ms"), "right": (x + w, "rs")}[align]
     text.draw(canvas, (at[0], base), shown, face, anchor=at[1])
@@ -129,17 +115,34 @@ def _paragraph(
     step = text.line_height(face)
     rows = max(1, (h + 1) // step)
     if len(lines) > rows:
-        _cut(words)
+        text.record_cut(words)
         lines = lines[: rows - 1] + [text.ellipsize(face, lines[rows - 1] + text.ELLIPSIS, w)]
     top = y + (h - len(lines) * step) // 2 if middle else y
     for k, shown in enumerate(lines):
         _line(canvas, top + k * step, w, shown, (face,), step, "center", x)
 
 
-def _facts(screen: Screen) -> str:
-    """The line of facts under the dice: a note from the session, else the game's own."""
-    view = screen.view or View()
-    return screen.note or FACT_SEPARATOR.join(view.lines)
+def _facts(screen: Screen, w: int, first: bool = True) -> str:
+    """The line of facts under the dice: a note from the session, else the game's own
+    facts that fit (see `fitting_facts`)."""
+    if screen.note:
+        return screen.note
+    return fitting_facts((screen.view or View()).lines, w, first)
+
+
+def fitting_facts(lines: Sequence[str], w: int, first: bool = True) -> str:
+    """The most facts, from the first, that fit `w` whole in BODY or SMALL, joined: the
+    rest are dropped whole, never cut mid-word ("Round 7/7 (last)" without "· Ann", the
+    turn's owner the title names). A fact is a line of the game's, or a part of one
+    between FACT_SEPARATORs. When not even the first fits: all of them, to be cut with
+    "…" where they have a line of their own (`first`), else none: 128x32's room beside
+    six dice drops them on purpose (the dice and the menu are what a player acts on)."""
+    facts = [part for line in lines for part in line.split(FACT_SEPARATOR)]
+    for n in range(len(facts), 0, -1):
+        line = FACT_SEPARATOR.join(facts[:n])
+        if any(text.width(face, line) <= w for face in (BODY, SMALL)):
+            return line
+    return FACT_SEPARATOR.join(facts) if first else ""
 
 
 def _hint(screen: Screen) -> str:
@@ -228,7 +231,7 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         end = w
     if compact:
         room = w - end - 6
-        facts = _facts(screen)
+        facts = _facts(screen, room, first=False)
         if screen.note and text.width(BODY, screen.note) > room:  # over scores and dice
             canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # a while, whole
             _paragraph(canvas, 0, w, h - 9, screen.note, (BODY,))
@@ -241,7 +244,7 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
     if screen.note and text.width(SMALL, screen.note) > room:
         odds, room = "", w  # the note whole; the label is back with the facts
-    _line(canvas, y, room, _facts(screen), (BODY, SMALL), LINE)
+    _line(canvas, y, room, _facts(screen, room), (BODY, SMALL), LINE)
     if odds:  # over the odds column, so "224 8%" says what it is
         _line(canvas, y, w, odds, (SMALL,), LINE, "right")
     y += LINE
@@ -265,7 +268,7 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     if screen.note:
         facts, note_h = screen.note, _rows(screen.note, w, 3) * LINE
     else:
-        facts = FACT_SEPARATOR.join(screen.view.lines) if screen.view else ""
+        facts = fitting_facts(screen.view.lines, w) if screen.view else ""
         note_h = LINE + 1 if facts else 0
     facts_top = hint_top - note_h
     faces = (BIG, TITLE, BODY, SMALL)

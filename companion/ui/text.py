@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from PIL import ImageDraw
@@ -16,6 +18,27 @@ from PIL import ImageDraw
 from .fonts import Face, cap_height, descent, load
 
 ELLIPSIS = "…"
+
+_CUT: ContextVar[list[str] | None] = ContextVar("_CUT", default=None)
+"""While `recording_cuts`: the texts drawn cut, in the order drawn."""
+
+
+@contextmanager
+def recording_cuts() -> Iterator[list[str]]:
+    """The texts drawn cut meanwhile (by screens and menus alike): a test of what
+    players can read, not a part of drawing."""
+    token = _CUT.set([])
+    try:
+        yield _CUT.get()
+    finally:
+        _CUT.reset(token)
+
+
+def record_cut(words: str) -> None:
+    """Say that `words` was drawn cut, where `recording_cuts` listens."""
+    cut = _CUT.get()
+    if cut is not None:
+        cut.append(words)
 
 
 _ONE_LINE = str.maketrans("\n\r\t\v\f", "     ")

@@ -19,20 +19,30 @@ from companion.rules import IllegalAction
 from companion.store import Store
 from companion.table import Setup, Table
 from companion.ui.model import Menu, MenuItem, Screen
-from companion.ui.render import cut_texts
+from companion.ui.render import FACT_SEPARATOR, cut_texts
 
 SIZES = ((128, 64), (128, 32))
 
 
-def whole(screen: Screen) -> set[str]:
-    """The texts of `screen` a player must read whole."""
-    message = screen.view.message if screen.view else ""
-    return {words for words in (screen.title, screen.note, screen.hint, message) if words}
+def whole(screen: Screen, size: tuple[int, int] = SIZES[0]) -> set[str]:
+    """The texts of `screen` a player must read whole at `size`: titles, notes, hints,
+    messages, the facts line (facts that do not fit are dropped whole, never cut), and
+    at 128x64 the selected option's label and every option's figures (the menu of
+    128x32 has one row: a long option's label or figures end in "…" there)."""
+    view = screen.view
+    message = view.message if view else ""
+    facts = FACT_SEPARATOR.join(view.lines) if view else ""
+    texts = {screen.title, screen.note, screen.hint, message, facts}
+    if screen.menu and screen.menu.items and size[1] >= 64:
+        items = screen.menu.items
+        texts.add(items[max(0, min(screen.menu.selected, len(items) - 1))].label)
+        texts.update(item.detail for item in items)
+    return {words for words in texts if words}
 
 
 def cut(screen: Screen) -> list[tuple[tuple[int, int], str]]:
     return [(size, words) for size in SIZES
-            for words in sorted(whole(screen) & set(cut_texts(screen, size)))]
+            for words in sorted(whole(screen, size) & set(cut_texts(screen, size)))]
 
 
 def play_to_the_end(store, name: str, players: int, seed: int):

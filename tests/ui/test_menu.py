@@ -131,6 +131,30 @@ def test_a_detail_longer_than_half_the_row_is_whole_beside_a_short_label(drawn):
     assert "100% 14pt-0.6H" in [words for _, words in drawn]
 
 
+ENDGAME = (  # 216's endgame: labels that fit beside half a row of figures, not all of them
+    MenuItem("Roll again: 3", "win 83% 33% 9pt+0.4H", best=True),
+    MenuItem("Roll again: 5", "win 80% 31% 8pt+0.4H"),
+    MenuItem("Stop", "win 52%"),
+)
+
+
+def test_a_selection_whose_figures_do_not_fit_beside_its_label_is_stacked(drawn):
+    """"★Roll again: 3  win 83% 33%…": its label fitted beside half a row, its own
+    figures were cut to that half."""
+    menu_image(Menu(ENDGAME, selected=0))
+    where = {words: xy for xy, words in drawn}
+    assert "Roll again: 3" in where and "win 83% 33% 9pt+0.4H" in where
+    assert where["win 83% 33% 9pt+0.4H"][1] == where["Roll again: 3"][1] + LINE
+
+
+@pytest.mark.parametrize("selected", range(len(ENDGAME)))
+def test_no_option_shows_its_figures_cut_where_the_menu_has_rows(drawn, selected):
+    menu_image(Menu(ENDGAME, selected=selected))
+    shown = [words for _, words in drawn]
+    assert not any(words.endswith(text.ELLIPSIS) for words in shown)
+    assert ENDGAME[selected].detail in shown and ENDGAME[selected].label in shown
+
+
 def test_a_stacked_selection_is_one_bar_two_rows_high():
     image = menu_image(Menu(SIX_ONES, selected=1))
     assert lit(image, (0, 0, 120, 2 * LINE)) > 0.6
