@@ -138,7 +138,7 @@ def charidice_figures(out: Callable[[str], None] = print, states: int = QUERY_ST
         cold.append(_timed(advisor.advise, last_round))
     out(f"Charidice advise() in the 7th round, a turn's first query (wall / CPU): "
         f"median {_median_ms(cold)}")
-    tables = advisor.tables()
+    tables = advisor.tables(charidice.DICE)
     fresh = (advisor.FREE,) * advisor.N
     out(
         f"Charidice fresh turn under best play: {tables.points[-1][fresh]:.2f} points, "

@@ -1,10 +1,13 @@
 """Charidice advice: each keep by the expected points of the turn, each score by its points.
 
-Exact over the throws left, given the dice table (`DICE`): a turn's state is the face
-each of the six dice shows, 6^6 = 46,656 of them. `tables()` holds, for every state
+Exact over the throws left, given the dice table the game is played with (its state's
+`table`: the shipped `DICE` or a player's own copy): a turn's state is the face each of
+the six dice shows, 6^6 = 46,656 of them. `tables(dice)` holds, for every state
 and throws left, the best expected points and the donation that best play leads to;
 the expectation over any dice kept comes from one array indexed by the face of each
 die, or "thrown" (7^6 entries): an average over each die's faces, one die at a time.
+The tables are built once per distinct dice table (`DICES` tables kept); the shipped
+table's are built ahead at boot (`prepare`).
 
 Best play maximises the active player's own points of the turn (scored + bonus);
 between scores worth the same it donates less, and between a score and a keep worth
@@ -26,12 +29,12 @@ from companion.rules.charidice import (
     COLOUR_BONUS,
     COLOURS,
     DICE,
-    DIE_OF,
     GIFT,
     NUMBER_BONUS,
     ROUNDS,
     THROWS,
     CharidiceState,
+    Face,
     donation,
     faces_of,
     points,
@@ -51,6 +54,10 @@ NONE = MOST_POINTS + 1
 """The points of a score that is not legal: a row of the win grid worth -1."""
 """The index of a die that is thrown, not kept, in the expectation arrays."""
 N = len(DICE)
+DICES = 4
+"""How many dice tables' advice tables are kept: the shipped one and a few players' own."""
+Dice = tuple[tuple[Face, ...], ...]
+"""Each die's six (value, colour) faces: a game's `state.table.dice`."""
 
 
 @dataclass(frozen=True)
@@ -64,17 +71,19 @@ class Tables:
     points: tuple[np.ndarray, ...]
     given: tuple[np.ndarray, ...]
 
+    dice: Dice
+
     def keep(self, kept, throws_left: int) -> tuple[float, float]:
         """Expected (points, donation) of keeping `kept` with `throws_left` throws to come."""
-        at, t = _at(kept), throws_left - 1
+        at, t = _at(self.dice, kept), throws_left - 1
         return float(self.points[t][at]), float(self.given[t][at])
 
 
-def _faces_grid() -> tuple[np.ndarray, np.ndarray]:
+def _faces_grid(dice: Dice) -> tuple[np.ndarray, np.ndarray]:
     """Value and colour index of each die in every state: two (6, 46656) arrays."""
     digits = np.indices((6,) * N).reshape(N, -1)
-    values = np.array([[v for v, _ in die] for die in DICE])
-    colours = np.array([[COLOURS.index(c) for _, c in die] for die in DICE])
+    values = np.array([[v for v, _ in die] for die in dice])
+    colours = np.array([[COLOURS.index(c) for _, c in die] for die in dice])
     rows = np.arange(N)[:, None]
     return values[rows, digits], colours[rows, digits]
 
@@ -100,13 +109,12 @@ def _best_colour() -> tuple[np.ndarray, np.ndarray]:
     return best_points, best_weight
 
 
-@cache
-def candidates() -> tuple[np.ndarray, np.ndarray]:
+def candidates(dice: Dice) -> tuple[np.ndarray, np.ndarray]:
     """The scores that can be the best by points in every state after the last throw:
     (points, donation), each (candidates, 46656), -1 points where there is none: one
     die of each colour, the highest; each number four, five or six times; each
     colour's best."""
-    values, colours = _faces_grid()
+    values, colours = _faces_grid(dice)
     weights = _weight(values)
     total = weights.sum(axis=0)
     candidates = []  # (points, weight of the dice scored)
@@ -126,10 +134,10 @@ def candidates() -> tuple[np.ndarray, np.ndarray]:
     return pts, given
 
 
-def final_scores() -> tuple[np.ndarray, np.ndarray]:
+def final_scores(dice: Dice) -> tuple[np.ndarray, np.ndarray]:
     """The best score of every state after the last throw and what it donates, (46656,):
     the most points, and between equal points the least donation."""
-    pts, given = candidates()
+    pts, given = candidates(dice)
     choice = (pts * 1000 - given).argmax(axis=0)
     columns = np.arange(pts.shape[1])
     return pts[choice, columns].astype(float), given[choice, columns].astype(float)
@@ -142,14 +150,14 @@ def _expected(table: np.ndarray) -> np.ndarray:
     return table
 
 
-@cache
-def every_score() -> np.ndarray:
+@lru_cache(maxsize=DICES)
+def every_score(dice: Dice) -> np.ndarray:
     """Every legal score in every state after the last throw, (85, 46656): for each set
     of dice (a bitmask over the six) scored as dice each of a different colour, and for
     each of four dice or more scored as one colour, the flat index of (points, donation
     before any gift) in a (NONE + 1, MOST_GIVEN + 1) grid; where the score is not legal,
     a point in the grid's row NONE."""
-    values, colours = _faces_grid()
+    values, colours = _faces_grid(dice)
     weights = _weight(values)
     total = weights.sum(axis=0)
     found = []
@@ -196,40 +204,42 @@ def _decide(now: np.ndarray, given: np.ndarray, later: np.ndarray, later_given: 
     return options[choice, columns].reshape(shape), gifts[choice, columns].reshape(shape)
 
 
-def prepare() -> None:
-    """Build every table once (`companion.advice.prepare_in_background` calls this at
-    boot, so that no press waits for them; every query calls it too, and a query made
-    while the tables are being built waits for that build rather than making its own)."""
+def prepare(dice: Dice = DICE) -> None:
+    """Build every table of this dice table once (`companion.advice.prepare_in_background`
+    calls this at boot for the shipped dice, so that no press waits for them; every query
+    calls it too, with its game's dice, and a query made while the tables are being built
+    waits for that build rather than making its own)."""
     with _BUILDING:
-        tables()
-        every_score()
+        tables(dice)
+        every_score(dice)
 
 
 _BUILDING = threading.Lock()
 
 
-@cache
-def tables() -> Tables:
-    """Every table, built once (see `companion bench advice` for the time it takes)."""
-    pts, given = (a.reshape((6,) * N) for a in final_scores())
+@lru_cache(maxsize=DICES)
+def tables(dice: Dice) -> Tables:
+    """Every table of this dice table, built once (see `companion bench advice` for the
+    time it takes)."""
+    pts, given = (a.reshape((6,) * N) for a in final_scores(dice))
     exp_points, exp_given = [_expected(pts)], [_expected(given)]
     for _ in range(THROWS - 1):
         pts, given = _decide(pts, given, exp_points[-1], exp_given[-1])
         exp_points.append(_expected(pts))
         exp_given.append(_expected(given))
-    return Tables(tuple(exp_points), tuple(exp_given))
+    return Tables(tuple(exp_points), tuple(exp_given), dice)
 
 
-def win_tables(standing: Standing) -> tuple[np.ndarray, ...]:
+def win_tables(standing: Standing, dice: Dice) -> tuple[np.ndarray, ...]:
     """For 0 and 1 throws left after the next (index): the chance to win by partial
     dice, (7,)*6 as in `Tables`, under the play that makes it largest."""
-    return _win_tables(standing)
+    return _win_tables(standing, dice)
 
 
 @lru_cache(maxsize=4)
-def _win_tables(standing: Standing) -> tuple[np.ndarray, ...]:
+def _win_tables(standing: Standing, dice: Dice) -> tuple[np.ndarray, ...]:
     grid = np.vstack([standing.grid(), np.full((1, MOST_GIVEN + 1), -1.0)])
-    final = grid.ravel()[every_score()].max(axis=0)
+    final = grid.ravel()[every_score(dice)].max(axis=0)
     after = [_expected(final.reshape((6,) * N))]
     for _ in range(THROWS - 2):
         best = final.copy()
@@ -240,11 +250,12 @@ def _win_tables(standing: Standing) -> tuple[np.ndarray, ...]:
     return tuple(after)
 
 
-def _at(kept) -> tuple[int, ...]:
-    """The index of these kept dice in a (7,)*6 table, FREE for every die thrown."""
+def _at(dice: Dice, kept) -> tuple[int, ...]:
+    """The index of these kept dice in a (7,)*6 table of `dice`, FREE for every die thrown."""
     index = [FREE] * N
     for face in kept:
-        index[DIE_OF[face]] = DICE[DIE_OF[face]].index(face)
+        die = next(d for d, faces in enumerate(dice) if face in faces)
+        index[die] = dice[die].index(face)
     return tuple(index)
 
 
@@ -259,7 +270,8 @@ def advise(state: CharidiceState, aim: str = "win") -> list[Advice]:
         raise ValueError(f"no aim {aim!r}; aims: {', '.join(AIMS)}")
     if state.is_over() or not state.roll:
         return []
-    prepare()
+    dice = state.table.dice
+    prepare(dice)
     if aim == "win" and in_reach(state):
         return _for_the_win(state)
     gift = GIFT if state.gift else 1
@@ -271,7 +283,7 @@ def advise(state: CharidiceState, aim: str = "win") -> list[Advice]:
             value = float(sum(points(action["way"], kept)))
             details[action] = ""  # the label says the points and the gift
         else:
-            value, given = tables().keep(kept, throws_left)
+            value, given = tables(dice).keep(kept, throws_left)
             details[action] = f"{value:.0f}pt give {given * gift:.0f}"
         options.append((action, state.label(action), value, None))
     return [replace(a, detail=details[a.action]) for a in ranked(_scores_first(options))]
@@ -299,13 +311,15 @@ def request_text(state: CharidiceState, action: Action) -> str:
 def expected_gift(state: CharidiceState) -> float:
     """What the active player's turn is expected to donate from here, before doubling,
     under the expectation advice's play (about to throw: from the dice kept)."""
+    dice = state.table.dice
     if not state.roll:
-        return tables().keep(state.kept, THROWS - state.throws)[1]
+        prepare(dice)
+        return tables(dice).keep(state.kept, THROWS - state.throws)[1]
     best = advise(state, "points")[0].action
     if best.kind == "score":
         rest = Counter(state.dice()) - Counter(faces_of(best))
         return float(donation(rest.elements()))
-    return tables().keep(faces_of(best), THROWS - state.throws)[1]
+    return tables(dice).keep(faces_of(best), THROWS - state.throws)[1]
 
 
 @cache
@@ -328,7 +342,7 @@ def _own(state: CharidiceState) -> list[Action]:
 
 def _for_the_win(state: CharidiceState) -> list[Advice]:
     """Every option by its chance to win the game; between equal chances, more points."""
-    standing = Standing.of(state)
+    standing, dice = Standing.of(state), state.table.dice
     grid = standing.grid()
     throws_left = THROWS - state.throws
     options = []
@@ -340,8 +354,8 @@ def _for_the_win(state: CharidiceState) -> list[Advice]:
             chance = float(grid[scored, donation(rest.elements())])
             value = float(scored)
         else:
-            chance = float(win_tables(standing)[throws_left - 1][_at(kept)])
-            value = tables().keep(kept, throws_left)[0]
+            chance = float(win_tables(standing, dice)[throws_left - 1][_at(dice, kept)])
+            value = tables(dice).keep(kept, throws_left)[0]
         options.append((action, state.label(action), chance, None, (value,)))
     ranking = ranked(_scores_first(options))
     return [replace(a, detail=f"win {percent(a.value)}") for a in ranking]

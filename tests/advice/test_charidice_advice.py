@@ -16,14 +16,19 @@ from companion.advice.charidice import FREE, every_score, final_scores, tables
 from companion.rules import Action
 from companion.rules.charidice import (
     DICE,
+    DICE_FILE,
     DIE_OF,
     GIFT,
     ROUNDS,
+    SHIPPED_DICE,
     CharidiceState,
+    dice_table,
     donation,
+    faces_of,
     points,
     scoring_choices,
 )
+from companion.rules.core import shipped_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from cd_script import dice_args, faces, new, play  # noqa: E402
@@ -48,27 +53,27 @@ def config(dice) -> tuple[int, ...]:
 
 
 def test_the_final_table_is_the_best_legal_score_and_the_least_donation_among_equals():
-    pts, given = (a.reshape((6,) * 6) for a in final_scores())
+    pts, given = (a.reshape((6,) * 6) for a in final_scores(DICE))
     rng = random.Random(3)
     for _ in range(300):
         dice = [rng.choice(die) for die in DICE]
         assert (pts[config(dice)], given[config(dice)]) == brute_final(dice)
 
 
-def last_throw(kept) -> float:
+def last_throw(kept, dice=DICE) -> float:
     """The expected points of keeping `kept` before the last throw, by enumeration."""
-    free = [die for die in DICE if not set(die) & set(kept)]
+    free = [die for die in dice if not set(die) & set(kept)]
     return mean(brute_final([*kept, *thrown])[0] for thrown in product(*free))
 
 
 @pytest.mark.parametrize("kept", ["M1 M2 M3 M4 M6", "M1 M2 M3 M4", "B2 O2 G2 Y2", "M6 B6 O6"])
 def test_a_keep_before_the_last_throw_is_worth_its_exact_expectation(kept):
-    assert tables().keep(faces(kept), 1)[0] == pytest.approx(last_throw(faces(kept)))
+    assert tables(DICE).keep(faces(kept), 1)[0] == pytest.approx(last_throw(faces(kept)))
 
 
 def test_a_keep_with_two_throws_left_is_worth_the_best_play_after_it():
-    pts = final_scores()[0].reshape((6,) * 6)
-    last = tables().points[0]
+    pts = final_scores(DICE)[0].reshape((6,) * 6)
+    last = tables(DICE).points[0]
 
     def one_throw_left(dice) -> float:
         at = config(dice)
@@ -81,7 +86,7 @@ def test_a_keep_with_two_throws_left_is_worth_the_best_play_after_it():
     kept = faces("M1 M2 M3 M4 M6")
     free = next(die for die in DICE if not set(die) & set(kept))
     expected = mean(one_throw_left([*kept, face]) for face in free)
-    assert tables().keep(kept, 2)[0] == pytest.approx(expected)
+    assert tables(DICE).keep(kept, 2)[0] == pytest.approx(expected)
 
 
 def test_after_the_last_throw_every_score_is_ranked_by_its_points():
@@ -99,7 +104,7 @@ def test_before_a_reroll_the_best_keep_comes_with_its_expected_points_and_gift()
     advice = for_state(state)
     top = advice[0]
     assert top.action == Action("keep", dice=(1, 2, 3, 4, 6), colours=("magenta",) * 5)
-    value, given = tables().keep(faces("M1 M2 M3 M4 M6"), 2)
+    value, given = tables(DICE).keep(faces("M1 M2 M3 M4 M6"), 2)
     assert top.value == value and top.detail == f"{value:.0f}pt give {given:.0f}"
     asked = for_state(state.apply(Action("gift", by=1)))
     assert asked[0].detail == f"{value:.0f}pt give {given * GIFT:.0f}"
@@ -125,6 +130,55 @@ def last_turn(throw: str) -> CharidiceState:
     rows = (((270, 0, 0, 40),) + ((0, 0, 0, 0),) * 6, ((259, 0, 0, 20),) + ((0, 0, 0, 0),) * 6)
     state = play(new(2), "throw B1 B2 B3 B5 B6 O6", "keep B1 B2 B3 B5 B6", throw)
     return replace(state, sheet=rows, round=ROUNDS, seat=1)
+
+
+def own_dice() -> CharidiceState:
+    """A player's own dice table: the shipped one with the colours of the 6s of dice 1 and
+    2 swapped (magenta 6 and blue 6 change dice), so no die holds both magenta 5 and 6."""
+    lines = shipped_text(DICE_FILE).splitlines()
+    rows = [i for i, line in enumerate(lines) if line and not line.startswith("#")]
+    first, second = (lines[i].rsplit("|", 1) for i in rows[:2])
+    lines[rows[0]], lines[rows[1]] = f"{first[0]}| {second[1].strip()}", \
+        f"{second[0]}| {first[1].strip()}"
+    return dice_table("\n".join(lines) + "\n")
+
+
+def test_a_game_with_its_own_dice_table_is_advised_with_that_tables_odds():
+    own = own_dice()
+    assert own.dice != DICE
+    state = play(replace(new(2), table=own), LENA, "keep M1 M2 M3 M4 M6", "throw B6")
+    shipped = play(new(2), LENA, "keep M1 M2 M3 M4 M6", "throw B6")
+    advice = {a.action: a.value for a in charidice.advise(state, "points")}
+    keeps = [a for a in advice if a.kind == "keep" and len(a["dice"]) >= 4]
+    for keep in keeps:  # by the game's own scoring over the faces of its own dice
+        assert advice[keep] == pytest.approx(last_throw(faces_of(keep), own.dice))
+    # keeping the magenta 1 2 3 4 6: the shipped free die has the magenta 5 (a straight)
+    magenta = Action("keep", **dice_args("M1 M2 M3 M4 M6"))
+    on_shipped = {a.action: a.value for a in charidice.advise(shipped, "points")}
+    assert advice[magenta] < on_shipped[magenta]
+    assert on_shipped[magenta] == pytest.approx(last_throw(faces("M1 M2 M3 M4 M6")))
+    assert charidice.expected_gift(state) != charidice.expected_gift(shipped)
+
+
+def test_the_win_in_a_game_with_its_own_dice_table_is_counted_over_that_tables_faces():
+    # P2's last turn keeping grey 1 and blue 2 3 4 5: the die thrown has the blue 6 on
+    # the player's own dice (a blue straight either way), the magenta 6 on the shipped
+    rows = (((270, 0, 0, 40),) + ((0, 0, 0, 0),) * 6, ((259, 0, 0, 20),) + ((0, 0, 0, 0),) * 6)
+    keep = Action("keep", **dice_args("G1 B2 B3 B4 B5"))
+    chances = []
+    for table in (own_dice(), SHIPPED_DICE):
+        state = play(replace(new(2), table=table), "throw B2 B3 B4 B5 G1 Y5",
+                     "keep B2 B3 B4 B5 G1", "throw Y5")
+        state = replace(state, sheet=rows, round=ROUNDS, seat=1)
+        chance = next(a.value for a in charidice.advise(state) if a.action == keep)
+        free = next(die for die in table.dice if (5, "yellow") in die)
+        after = [state.apply(keep).apply(Action("throw", dice=(v,), colours=(c,)))
+                 for v, c in free]
+        brute = mean(max(share_of_p2(s.apply(a)) for a in s.legal_actions()
+                         if a.kind == "score") for s in after)
+        assert chance == pytest.approx(brute)
+        chances.append(chance)
+    assert chances[0] > chances[1]
 
 
 def share_of_p2(state) -> float:
