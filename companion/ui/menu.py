@@ -83,10 +83,10 @@ def draw_menu(
     """Draw as many rows of `line` pixels of `menu` as fit the box (x, y, w, h).
 
     Each row shows its label and, right-aligned, its detail. When some label cannot
-    sit beside its detail even in the narrow face, the menu stacks instead: the
-    selected item takes two rows (label, then detail below it) and other rows keep
-    their detail only where it fits, so "roll" and "bank" are never cut off a label
-    to make room for odds.
+    sit beside its whole detail even in the narrow face, the menu stacks instead: the
+    selected item, if it is such a label, takes two rows (label, then detail below it)
+    and other rows keep their detail only where it fits whole, so "roll" and "bank"
+    are never cut off a label to make room for odds.
     """
     items = menu.items
     if not items:
@@ -106,7 +106,9 @@ def draw_menu(
         shown = max(1, rows - 1)
         face = face_for(items, right_edge(shown) - 1 - left, inline=False) or LABEL_FACES[-1]
         pick = items[selected]  # two rows only for a selection that needs them
-        stacked = bool(pick.detail) or text.width(face, pick.label) > right_edge(shown) - 1 - left
+        room = right_edge(shown) - 1 - left
+        stacked = (not _fits(face, pick, room, inline=True) if pick.detail
+                   else text.width(face, pick.label) > room)
         shown = shown if stacked else rows
     right = right_edge(shown)
     room = right - 1 - left

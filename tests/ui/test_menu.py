@@ -166,3 +166,12 @@ def test_a_label_wider_than_the_display_is_cut_with_an_ellipsis(drawn):
     menu_image(Menu((long, MenuItem("Bank")), selected=1))
     labels = [words for _, words in drawn if words.startswith("-200")]
     assert labels and labels[0].endswith(text.ELLIPSIS)
+
+
+def test_a_selection_that_fits_beside_its_odds_keeps_one_row_in_a_stacked_menu(drawn):
+    """67's "★Place 67  100 0 5.0" beside "Chase a double 67", which cannot share a row."""
+    items = (MenuItem("Place 67", "100 0 5.0", best=True),
+             MenuItem("Chase a double 67 and more", "100 0 4.9"))
+    menu_image(Menu(items, selected=0))
+    where = {words: xy for xy, words in drawn}
+    assert where["100 0 5.0"][1] == where["Place 67"][1]
