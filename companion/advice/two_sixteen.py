@@ -37,7 +37,10 @@ MODIFIERS = ("Wild", "Opposite", "+2/-2", "+1/-1")
 """The Help cards that change a die: the ones the look-ahead plays, the dearest first,
 so that a way to fulfil a card keeps it when a cheaper card will do."""
 BIT = {triple: 1 << i for i, triple in enumerate(TRIPLES)}
-CACHE = 1 << 16
+CACHE = 1 << 13
+"""Entries per look-ahead cache: 20 games of 216 hit as often with it as with 65,536,
+and a larger bound only grows the process over an evening (docs/figures.md, memory
+over games)."""
 OUTCOMES = {k: tuple(Throw(k).outcomes()) for k in (1, 2, 3)}
 """Each throw of k dice with its chance: the sums below run over them."""
 AIMS = ("win", "points")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -68,6 +68,9 @@ COLOUR_BONUS: dict[tuple[int, bool], int] = {
 straight earn nothing; add (5, False) and (6, False) for a house rule."""
 NUMBER_BONUS = {4: 15, 5: 30, 6: 60}
 """Dice each of a different colour, all of one number: how many -> bonus."""
+CHOICES = 256
+"""Throws whose choices are kept: they are asked again within a turn only, and the six
+coloured dice throw too many ways to keep them all over an evening."""
 DOUBLED = (5, 6)
 """Donated dice that count double for the recipient."""
 GIFT = 2
@@ -217,7 +220,7 @@ def donation(faces: Iterable[Face]) -> int:
     return sum(v * 2 if v in DOUBLED else v for v, _ in faces)
 
 
-@cache
+@lru_cache(maxsize=CHOICES)
 def scoring_choices(dice: tuple[Face, ...]) -> tuple[tuple[str, tuple[Face, ...]], ...]:
     """Every legal (way, faces scored) for these six dice, the most points first."""
     found = []
@@ -235,7 +238,7 @@ def scoring_choices(dice: tuple[Face, ...]) -> tuple[tuple[str, tuple[Face, ...]
     return tuple(sorted(found, key=lambda choice: -sum(points(*choice))))
 
 
-@cache
+@lru_cache(maxsize=CHOICES)
 def decisions(dice: tuple[Face, ...], may_keep: bool) -> tuple[Action, ...]:
     """The active player's choices with these six dice: every score, then every keep."""
     actions = [faces_action("score", faces, way=way) for way, faces in scoring_choices(dice)]
