@@ -347,7 +347,7 @@ class CharidiceState(Checked):
             roll = chance.pairs(action)
             return replace(self, roll=roll, throws=self.throws + 1, message="")
         faces = faces_of(action)
-        if action.kind in ("keep", "score") and faces is not None:
+        if faces is not None:  # keep or score: the moves of this phase (core.Checked)
             args = {"way": action.get("way")} if action.kind == "score" else {}
             action = faces_action(action.kind, faces, **args)
         if action not in self.legal_actions():
@@ -488,11 +488,16 @@ class CharidiceState(Checked):
         who = ", ".join(f"P{p + 1}" for p, c in enumerate(self.charity) if c)
         return f"Charity bonus {max(self.charity)}: {who}" if who else "Nobody donated"
 
+    def not_now(self, action: Action) -> str:
+        """A move the phase does not take (refused by core.Checked): what the phase awaits."""
+        if self.chance() is not None:
+            return super().not_now(action)
+        return "That was the last throw: score." if self.throws >= THROWS else (
+            "Keep dice to throw, or score.")
+
     def _why_not(self, action: Action, faces: tuple[Face, ...] | None) -> str:
-        """Why `action` is not legal here, in words for the player."""
+        """Why `action`, a move of this phase (core.Checked), is not legal here."""
         last = self.throws >= THROWS
-        if action.kind not in ("keep", "score"):
-            return "That was the last throw: score." if last else "Keep dice to throw, or score."
         if faces is None:
             return "Name each die by its number and its colour."
         dice = self.dice()

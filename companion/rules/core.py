@@ -263,7 +263,9 @@ class Checked:
     the action against the game's declaration (`ACTIONS`, see `check_action`), and only
     then hand it to the game's own `play`; a refused action changes nothing.
     `current_player` and `is_over` read the game's `PHASES` table at the state's
-    `phase`; in a SEAT phase the seat is the state's `decider()` (the seat on turn)."""
+    `phase`; in a SEAT phase the seat is the state's `decider()` (the seat on turn). A kind
+    of move the phase does not take is refused here, once for every game, in the table's
+    words: "Keep is not possible now." (`not_now` may say better what the phase awaits)."""
 
     ACTIONS: ClassVar[Kinds] = {}
     PHASES: ClassVar[Mapping[str, Phase]] = {}
@@ -283,7 +285,20 @@ class Checked:
         if self.is_over():
             raise IllegalAction("The game is over.")
         check_action(self.ACTIONS, self, action)
+        if action.kind not in self.PHASES[self.phase].moves:
+            raise IllegalAction(self.not_now(action))
         return self.play(action)
+
+    def not_now(self, action: Action) -> str:
+        """Why a kind of move the phase does not take is refused; a chance phase names the
+        throw or the draw the table owes."""
+        chance = self.chance()
+        if chance is not None:
+            try:
+                chance.check(action)
+            except IllegalAction as refused:
+                return str(refused)
+        return f"{action.kind.capitalize()} is not possible now."
 
 
 # --- chance ------------------------------------------------------------------

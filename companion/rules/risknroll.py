@@ -436,17 +436,21 @@ class RiskNRollState(Checked):
             final_round=final,
         )
 
-    def _why_not(self, action: Action) -> str:
-        """Why `action` is not legal here, in words for the player."""
+    def not_now(self, action: Action) -> str:
+        """A move the phase does not take (refused by core.Checked): what the phase awaits."""
         if self.phase == "card":
             return f"Play or decline {self.card} first."
         if self.phase == "target":
-            amount = CARDS_BY_NAME[self.card].amount
-            if action.kind == "target" and action.get("player") == self.seat:
-                return f"You cannot take {amount} points from yourself: choose an opponent."
-            return f"Choose which opponent loses {amount} points."
-        if action.kind != "keep":
+            return f"Choose which opponent loses {CARDS_BY_NAME[self.card].amount} points."
+        if self.phase == "choose":
             return "Set scoring dice aside first."
+        return super().not_now(action)
+
+    def _why_not(self, action: Action) -> str:
+        """Why `action`, a move of this phase (core.Checked), is not legal here."""
+        if action.kind == "target":  # the one target refused: the seat on turn itself
+            amount = CARDS_BY_NAME[self.card].amount
+            return f"You cannot take {amount} points from yourself: choose an opponent."
         dice = action["dice"]  # sorted, 1 to 6 of them, each 1 to 6 (core.Checked, apply)
         if Counter(dice) - Counter(self.roll):
             return f"{dice_text(dice)} is not in the throw {dice_text(self.roll)}."

@@ -434,6 +434,10 @@ class SixSevenState(Checked):
                         visible=(), message=f"{self.message}; START to {self.name(start)}")
         return replace(state, phase="reveal" if any(self.deck) else "throw")
 
+    def not_now(self, action: Action) -> str:
+        """A move the phase does not take (refused by core.Checked): what the phase awaits."""
+        return super().not_now(action) if self.chance() is not None else self._why_not(action)
+
     def _why_not(self, action: Action) -> str:
         """Why `action` is not legal here, in words for the player."""
         if self.phase == "take":

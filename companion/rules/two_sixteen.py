@@ -228,8 +228,6 @@ class TwoSixteenState(Checked):
 
     def play(self, action: Action) -> TwoSixteenState:
         check_by(self, action)
-        if action.kind == "help" and self.phase not in ("first", "second"):
-            raise IllegalAction(self._no_help_now(action))
         chance = self.chance()
         if isinstance(chance, Draw):
             return self._drawn(self._check_draw(chance, action))
@@ -508,6 +506,12 @@ class TwoSixteenState(Checked):
         if self.phase == "choose":
             return "Choose the AI's card first."
         return "Help cards are played after a roll, on your own turn."
+
+    def not_now(self, action: Action) -> str:
+        """A move the phase does not take (refused by core.Checked): what the phase awaits."""
+        if action.kind == "help":
+            return self._no_help_now(action)
+        return super().not_now(action) if self.chance() is not None else self._why_not(action)
 
     def _why_not(self, action: Action) -> str:
         """Why `action` is not legal here, in words for the player."""
