@@ -93,13 +93,25 @@ ACTIONS = {
     "target": {"player": seat()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+class At:
+    """The phases of a turn, named once here with their table (PHASES): `state.phase ==
+    At.CHOOSE`, never the name spelt again. Plain strings, as a stored game holds them."""
+
+    DRAW = "draw"
+    CARD = "card"
+    THROW = "throw"
+    CHOOSE = "choose"
+    TARGET = "target"
+    OVER = "over"
+
+
 PHASES = {
-    "draw": Phase(CHANCE, ("draw",)),  # the table draws an Action Card
-    "card": Phase(SEAT, ("card",)),  # play or decline it
-    "throw": Phase(CHANCE, ("throw",)),  # the table throws `dice_left` dice
-    "choose": Phase(SEAT, ("keep",)),  # set dice aside, then hold or roll
-    "target": Phase(SEAT, ("target",)),  # Plus/Minus: the opponent who loses points
-    "over": Phase(TERMINAL),
+    At.DRAW: Phase(CHANCE, ("draw",)),  # the table draws an Action Card
+    At.CARD: Phase(SEAT, ("card",)),  # play or decline it
+    At.THROW: Phase(CHANCE, ("throw",)),  # the table throws `dice_left` dice
+    At.CHOOSE: Phase(SEAT, ("keep",)),  # set dice aside, then hold or roll
+    At.TARGET: Phase(SEAT, ("target",)),  # Plus/Minus: the opponent who loses points
+    At.OVER: Phase(TERMINAL),
 }
 """The phases of a turn, who acts in each and with what (core.Phase)."""
 """Cards whose reward is earned by rolling out."""
@@ -204,7 +216,7 @@ class RiskNRollState(Checked):
     cards: bool
     totals: tuple[int, ...]
     seat: int = 0
-    phase: str = "draw"
+    phase: str = At.DRAW
     deck: tuple[int, ...] = FULL_DECK
     card: str | None = None
     card_in_play: bool = False
@@ -226,9 +238,9 @@ class RiskNRollState(Checked):
         return None if self.is_over() else self.seat
 
     def chance(self) -> Throw | Draw | None:
-        if self.phase == "throw":
+        if self.phase == At.THROW:
             return Throw(self.dice_left, why=self._throw_why())
-        if self.phase == "draw":
+        if self.phase == At.DRAW:
             deck = self.deck if any(self.deck) else FULL_DECK
             return Draw(
                 "Action Card",
@@ -238,9 +250,9 @@ class RiskNRollState(Checked):
         return None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self.phase == "card":
+        if self.phase == At.CARD:
             return (Action("card", play=True), Action("card", play=False))
-        if self.phase == "choose":
+        if self.phase == At.CHOOSE:
             actions = []
             for dice, _ in scoring_sets(self.roll, self._effect("deuces")):
                 if len(dice) == self.dice_left:
@@ -249,7 +261,7 @@ class RiskNRollState(Checked):
                     actions.append(Action("keep", dice=dice, then="bank"))
                     actions.append(Action("keep", dice=dice, then="roll"))
             return tuple(actions)
-        if self.phase == "target":
+        if self.phase == At.TARGET:
             return tuple(Action("target", player=p) for p in range(self.players) if p != self.seat)
         return ()
 
@@ -305,10 +317,10 @@ class RiskNRollState(Checked):
         which = "Final" if self.final_round and not self.is_over() else "This"
         lines = [f"{which} turn {self.turn_points}"]
         if self.card:
-            declined = not self.card_in_play and self.phase != "card"
+            declined = not self.card_in_play and self.phase != At.CARD
             lines.append(("Declined " if declined else "") + SHORT_NAMES.get(self.card, self.card))
         return View(
-            dice=self.roll if self.phase == "choose" else (),
+            dice=self.roll if self.phase == At.CHOOSE else (),
             aside=self.aside,
             lines=tuple(lines),
             message=self.message,
@@ -331,18 +343,19 @@ class RiskNRollState(Checked):
         deck = list(self.deck if any(self.deck) else FULL_DECK)  # Ruling: reshuffle when empty
         deck[[c.name for c in ACTION_CARDS].index(name)] -= 1
         return replace(
-            self, deck=tuple(deck), card=name, phase="card", message=f"P{self.seat + 1} drew {name}"
+            self, deck=tuple(deck), card=name, phase=At.CARD,
+            message=f"P{self.seat + 1} drew {name}",
         )
 
     def _card_chosen(self, play: bool) -> RiskNRollState:
         word = "plays" if play else "declines"
         return replace(
-            self, card_in_play=play, phase="throw", message=f"P{self.seat + 1} {word} {self.card}"
+            self, card_in_play=play, phase=At.THROW, message=f"P{self.seat + 1} {word} {self.card}"
         )
 
     def _thrown(self, roll: tuple[int, ...]) -> RiskNRollState:
         if scoring_sets(roll, self._effect("deuces")):
-            return replace(self, roll=roll, phase="choose", message="")
+            return replace(self, roll=roll, phase=At.CHOOSE, message="")
         if self._effect("no_harm"):
             kept = self.turn_points
             said = (f"No Harm: P{self.seat + 1} keeps {kept}" if kept  # 2 lines on screen
@@ -366,11 +379,11 @@ class RiskNRollState(Checked):
                 roll=(),
                 rolled_out=self.rolled_out + 1,
                 earned=earned,
-                phase="throw",
+                phase=At.THROW,
                 message=f"Rolled out! {state.turn_points} so far, throw all {DICE}",
             )
         if then == "roll":
-            return replace(state, dice_left=left, roll=(), phase="throw", message="")
+            return replace(state, dice_left=left, roll=(), phase=At.THROW, message="")
         return state._bank()
 
     def _bank(self) -> RiskNRollState:
@@ -397,7 +410,7 @@ class RiskNRollState(Checked):
                 f" (to {SCORE_FLOOR}: {', '.join(short)})" if short else "")
         state = replace(self, totals=tuple(totals), message=message)
         if card and self.earned and card.effect == "plus_minus":
-            return replace(state, phase="target")
+            return replace(state, phase=At.TARGET)
         return state._next_turn()
 
     def _deduct_from(self, player: int) -> RiskNRollState:
@@ -418,9 +431,9 @@ class RiskNRollState(Checked):
         # Ruling: once anyone has reached the target, the last round stays on.
         final = self.final_round or max(self.totals) >= self.target
         if final and self.seat == self.players - 1:
-            phase, seat = "over", self.seat
+            phase, seat = At.OVER, self.seat
         else:
-            phase, seat = ("draw" if self.cards else "throw"), (self.seat + 1) % self.players
+            phase, seat = (At.DRAW if self.cards else At.THROW), (self.seat + 1) % self.players
         return replace(
             self,
             seat=seat,
@@ -438,11 +451,11 @@ class RiskNRollState(Checked):
 
     def not_now(self, action: Action) -> str:
         """A move the phase does not take (refused by core.Checked): what the phase awaits."""
-        if self.phase == "card":
+        if self.phase == At.CARD:
             return f"Play or decline {self.card} first."
-        if self.phase == "target":
+        if self.phase == At.TARGET:
             return f"Choose which opponent loses {CARDS_BY_NAME[self.card].amount} points."
-        if self.phase == "choose":
+        if self.phase == At.CHOOSE:
             return "Set scoring dice aside first."
         return super().not_now(action)
 
@@ -484,7 +497,7 @@ def _new(players: int, options: Mapping[str, Any]) -> RiskNRollState:
         target=target,
         cards=cards,
         totals=(0,) * players,
-        phase="draw" if cards else "throw",
+        phase=At.DRAW if cards else At.THROW,
     )
 
 
