@@ -227,10 +227,11 @@ def _three_cards(dice, board):
     from dataclasses import replace
 
     from companion.rules.sixseven import GAME as SIX_SEVEN
+    from companion.rules.sixseven import At
 
     state = SIX_SEVEN.new(4)
     hands = (("To 7", "Reroll 1", "±2"),) + state.hands[1:]
-    return replace(state, phase="decide", dice=dice, hands=hands, board=board)
+    return replace(state, phase=At.DECIDE, dice=dice, hands=hands, board=board)
 
 
 def _timed(function, *args) -> tuple[float, float]:

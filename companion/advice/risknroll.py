@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules import Action
-from companion.rules.risknroll import DICE, RiskNRollState, score
+from companion.rules.risknroll import DICE, At, RiskNRollState, score
 
 from . import Advice, ranked
 from .risknroll_last_turn import Stakes, is_last_turn, win_table
@@ -38,9 +38,9 @@ def advise(state: RiskNRollState, aim: str = "win") -> list[Advice]:
     if aim not in AIMS:
         raise ValueError(f"no aim {aim!r}; aims: {', '.join(AIMS)}")
     if aim == "points" and state.phase in ("choose", "card"):
-        maker = _keep if state.phase == "choose" else _card
+        maker = _keep if state.phase == At.CHOOSE else _card
         return ranked([maker(state, action) for action in state.legal_actions()])
-    if state.phase == "choose":
+    if state.phase == At.CHOOSE:
         options = [_keep(state, action) for action in state.legal_actions()]
         if is_last_turn(state):
             chances = [_keep_chance(state, a) for a, *_ in options]
@@ -53,13 +53,13 @@ def advise(state: RiskNRollState, aim: str = "win") -> list[Advice]:
         if state.seat == state.players - 1:
             return _winning_banks_first(state, options)
         return ranked(options)
-    if state.phase == "card":
+    if state.phase == At.CARD:
         options = [_card(state, action) for action in state.legal_actions()]
         if is_last_turn(state):
             chances = [_card_chance(state, a) for a, *_ in options]
             return _by_chance_to_win(options, chances, [_chance_text(c) for c in chances])
         return ranked(options)
-    if state.phase == "target":
+    if state.phase == At.TARGET:
         targets = ranked(
             [
                 (action, state.label(action), float(state.totals[action["player"]]), None)
@@ -138,7 +138,7 @@ def _behind(state: RiskNRollState, bank: Action) -> bool:
 def _after_bank(state: RiskNRollState, bank: Action) -> RiskNRollState:
     """The state after `bank`, and after a Plus/Minus it earned taken off the leader."""
     after = state.apply(bank)
-    if after.phase == "target":
+    if after.phase == At.TARGET:
         leader = max(after.legal_actions(), key=lambda target: after.totals[target["player"]])
         after = after.apply(leader)
     return after

@@ -35,6 +35,7 @@ from companion.rules.sixseven import (
     SET_TO,
     SIX_SEVEN,
     SIX_SEVEN_VP,
+    At,
     SixSevenState,
     position_vp,
 )
@@ -101,7 +102,7 @@ class Layer:
     def __init__(self, hand: tuple[str, ...], chased: bool, chase: str = ONE_ROLL):
         template = GAME.new(3, {"chase": chase})  # colour 0 decides: only its hand matters
         hands = (hand,) + template.hands[1:]
-        self.actions = [replace(template, phase="decide", dice=d, hands=hands,
+        self.actions = [replace(template, phase=At.DECIDE, dice=d, hands=hands,
                                 chased=chased).legal_actions() for d in DICE]
         self.first = [0]
         for actions in self.actions:
@@ -327,7 +328,7 @@ def _win_leaves(state: SixSevenState):
     counted = state.chased or state.dice == SIX_SEVEN
     vp = tuple(v - SIX_SEVEN_VP * (counted and c == state.colour)
                for c, v in enumerate(state.vp))
-    return _leaves(replace(state, vp=vp, dice=(), hands=(), phase="throw"))
+    return _leaves(replace(state, vp=vp, dice=(), hands=(), phase=At.THROW))
 
 
 @lru_cache(maxsize=32)
@@ -340,7 +341,7 @@ def advise(state: SixSevenState, aim: str = "win") -> list[Advice]:
     In the 7th round (aim "win") by the chance to win the game, else by VP."""
     if aim not in AIMS:
         raise ValueError(f"no aim {aim!r}; aims: {', '.join(AIMS)}")
-    if state.phase == "decide":
+    if state.phase == At.DECIDE:
         turn = _turn(state, aim)
         winning = aim == "win" and in_reach(state)
         options = []
@@ -349,8 +350,8 @@ def advise(state: SixSevenState, aim: str = "win") -> list[Advice]:
             options.append((action, state.label(action), odds.value, None,
                             _words(odds, winning)))
         return _with_details(options)
-    if state.phase == "take":
-        fresh = replace(state, board=(), phase="decide")
+    if state.phase == At.TAKE:
+        fresh = replace(state, board=(), phase=At.DECIDE)
         options = []
         for action in state.legal_actions():
             odds = _fresh_turn(fresh, state.hand + (action["card"],), state.chase)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from companion.rules import Action, Throw
-from companion.rules.two_sixteen import TwoSixteenState, help_results, rerolls, without
+from companion.rules.two_sixteen import At, TwoSixteenState, help_results, rerolls, without
 from companion.rules.two_sixteen_cards import TRIPLES, Objective
 
 from . import Advice, percent, ranked
@@ -274,7 +274,7 @@ def _winning(standing: Standing, take: bool) -> Worth:
 
 def advise(state: TwoSixteenState, aim: str = "win") -> list[Advice]:
     """The legal options of `state`, best first; [] while the table supplies chance."""
-    if state.phase == "choose":
+    if state.phase == At.CHOOSE:
         return _choose(state)
     if state.phase not in ("first", "second"):
         return []
@@ -298,7 +298,7 @@ def _figures(state: TwoSixteenState, action: Action, worth: Worth) -> Figures:
     """The figures of one option."""
     dice, offer = state.dice, _offer(state)
     hand = _modifiers(state.usable())
-    first = state.phase == "first"
+    first = state.phase == At.FIRST
     if action.kind == "claim":
         card = state.card(action["card"])
         bonus = action.get("bonus")

@@ -83,12 +83,25 @@ ACTIONS = {
     "take": {"card": word()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+
+
+class At:
+    """The phases, named once here with their table (PHASES): `state.phase == At.X`,
+    never the name spelt again. Plain strings, as a stored game holds them."""
+
+    REVEAL = "reveal"
+    THROW = "throw"
+    DECIDE = "decide"
+    TAKE = "take"
+    OVER = "over"
+
+
 PHASES = {
-    "reveal": Phase(CHANCE, ("draw",)),  # the table reveals a skill card
-    "throw": Phase(CHANCE, ("throw",)),  # the table throws `2 - len(kept)` dice
-    "decide": Phase(SEAT, ("place", "reroll", "skill")),  # place, reroll or play a card
-    "take": Phase(SEAT, ("take",)),  # the last place takes a revealed card
-    "over": Phase(TERMINAL),
+    At.REVEAL: Phase(CHANCE, ("draw",)),  # the table reveals a skill card
+    At.THROW: Phase(CHANCE, ("throw",)),  # the table throws `2 - len(kept)` dice
+    At.DECIDE: Phase(SEAT, ("place", "reroll", "skill")),  # place, reroll or play a card
+    At.TAKE: Phase(SEAT, ("take",)),  # the last place takes a revealed card
+    At.OVER: Phase(TERMINAL),
 }
 """The phases of a turn, who acts in each and with what (core.Phase)."""
 
@@ -140,7 +153,7 @@ class SixSevenState(Checked):
     round: int = 1
     start: int = 0  # the colour holding the START card
     placed: int = 0  # turns finished this round
-    phase: str = "reveal"
+    phase: str = At.REVEAL
     deck: tuple[int, ...] = tuple(n for _, n in SKILL_CARDS)
     visible: tuple[str, ...] = ()
     hands: tuple[tuple[str, ...], ...] = ()
@@ -160,7 +173,7 @@ class SixSevenState(Checked):
     @property
     def colour(self) -> int:
         """The colour whose turn it is (or, in `take`, that takes a card)."""
-        if self.phase == "take":
+        if self.phase == At.TAKE:
             return ranking(self.board)[-1]
         return (self.start + self.placed) % self.colours
 
@@ -183,22 +196,22 @@ class SixSevenState(Checked):
         return None if self.is_over() else self.seat_of(self.colour)
 
     def chance(self) -> Throw | Draw | None:
-        if self.phase == "throw":
+        if self.phase == At.THROW:
             count = 2 - len(self.kept)
             verb = "reroll" if self.dice else "throw"
             kept = f", {self.kept[0]} kept" if self.kept else ""  # the die thrown to
             return Throw(count, faces=FACES, why=f"{self.name(self.colour)}: {verb} "
                          f"{'both dice' if count == 2 and verb == 'reroll' else dice_count(count)}"
                          f"{kept}")
-        if self.phase == "reveal":
+        if self.phase == At.REVEAL:
             return Draw("Skill", tuple(zip(CARD_NAMES, self.deck)),
                         why=f"Skill card {len(self.visible) + 1} of {VISIBLE}")
         return None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self.phase == "take":
+        if self.phase == At.TAKE:
             return tuple(Action("take", card=c) for c in dict.fromkeys(self.visible))
-        if self.phase != "decide":
+        if self.phase != At.DECIDE:
             return ()
         a, b = self.dice
         actions = [Action("place", result=r) for r in placements(self.dice)]
@@ -316,7 +329,7 @@ class SixSevenState(Checked):
             lines.append("Offer " + ", ".join(self.visible))
         track = sorted(range(self.colours), key=self.track_key, reverse=True)
         lines.append("VP " + ", ".join(f"{self.name(c)} {self.vp[c]}" for c in track))
-        return View(dice=self.dice if self.phase in ("decide",) else (),
+        return View(dice=self.dice if self.phase in (At.DECIDE,) else (),
                     aside=self.kept, lines=tuple(lines), message=self.message)
 
     def to_json(self) -> dict[str, Any]:
@@ -353,17 +366,17 @@ class SixSevenState(Checked):
         deck[CARD_NAMES.index(card)] -= 1
         visible = self.visible + (card,)
         return replace(self, deck=tuple(deck), visible=visible,
-                       phase="reveal" if len(visible) < VISIBLE else "throw",
+                       phase=At.REVEAL if len(visible) < VISIBLE else At.THROW,
                        message="Offer " + ", ".join(visible))  # "Drew" names the card
 
     def _thrown(self, dice: tuple[int, ...]) -> SixSevenState:
         """New dice in front of the player: a 67 scores, or wins after a chase."""
-        state = replace(self, dice=dice, kept=(), phase="decide", message="")
+        state = replace(self, dice=dice, kept=(), phase=At.DECIDE, message="")
         if dice != SIX_SEVEN:
             return state
         who = self.name(self.colour)
         if self.chased:  # cards are locked after a chase, so this 67 is natural
-            return replace(state, phase="over", winner=self.colour,
+            return replace(state, phase=At.OVER, winner=self.colour,
                            message=f"Double SIX SEVEN! {who} wins")
         vp = list(self.vp)
         vp[self.colour] += SIX_SEVEN_VP  # S3: with or without a card
@@ -374,7 +387,7 @@ class SixSevenState(Checked):
 
     def _rerolled(self, dice: tuple[int, ...], chase: bool) -> SixSevenState:
         kept = tuple((Counter(self.dice) - Counter(dice)).elements())
-        return replace(self, kept=kept, phase="throw", chased=self.chased or chase,
+        return replace(self, kept=kept, phase=At.THROW, chased=self.chased or chase,
                        message="Chasing a double SIX SEVEN: no more cards" if chase else "")
 
     def _card_played(self, action: Action) -> SixSevenState:
@@ -402,7 +415,7 @@ class SixSevenState(Checked):
         state = replace(self, board=board, placed=self.placed + 1, dice=(), chased=False,
                         message=f"{self.name(self.colour)} places {result}")
         if state.placed < self.colours:
-            return replace(state, phase="throw")
+            return replace(state, phase=At.THROW)
         return state._scored()
 
     def _scored(self) -> SixSevenState:
@@ -419,8 +432,8 @@ class SixSevenState(Checked):
         message = f"{self.name(first)} 1st, {self.name(last)} last"
         state = replace(self, vp=tuple(vp), moved=tuple(moved), clock=clock, message=message)
         if self.round == ROUNDS:  # S10: no cards were revealed, none is taken
-            return replace(state, phase="over")
-        return replace(state, phase="take")
+            return replace(state, phase=At.OVER)
+        return replace(state, phase=At.TAKE)
 
     def _taken(self, card: str) -> SixSevenState:
         hands = list(self.hands)
@@ -432,7 +445,7 @@ class SixSevenState(Checked):
         start = max(range(self.colours), key=self.track_key)  # S9: ties to the token on top
         state = replace(self, round=self.round + 1, start=start, placed=0, board=(),
                         visible=(), message=f"{self.message}; START to {self.name(start)}")
-        return replace(state, phase="reveal" if any(self.deck) else "throw")
+        return replace(state, phase=At.REVEAL if any(self.deck) else At.THROW)
 
     def not_now(self, action: Action) -> str:
         """A move the phase does not take (refused by core.Checked): what the phase awaits."""
@@ -440,7 +453,7 @@ class SixSevenState(Checked):
 
     def _why_not(self, action: Action) -> str:
         """Why `action` is not legal here, in words for the player."""
-        if self.phase == "take":
+        if self.phase == At.TAKE:
             return f"Take {' or '.join(dict.fromkeys(self.visible))}."
         dice = " and ".join(str(d) for d in self.dice)
         results = " or ".join(str(r) for r in placements(self.dice))

@@ -78,15 +78,31 @@ ACTIONS = {
     "choose": {"card": word()},
 }
 """Each kind of action and what its arguments hold, checked before `play` (core.Checked)."""
+
+
+class At:
+    """The phases, named once here with their table (PHASES): `state.phase == At.X`,
+    never the name spelt again. Plain strings, as a stored game holds them."""
+
+    OFFER = "offer"
+    THROW = "throw"
+    FIRST = "first"
+    SECOND = "second"
+    HELP = "help"
+    REFILL = "refill"
+    CHOOSE = "choose"
+    OVER = "over"
+
+
 PHASES = {
-    "offer": Phase(CHANCE, ("draw",)),  # the table reveals the Offer
-    "throw": Phase(CHANCE, ("throw",)),  # the first roll, the second, a Reroll card's
-    "first": Phase(SEAT, ("claim", "help", "reroll")),  # after the first roll
-    "second": Phase(SEAT, ("claim", "help", "pass")),  # after the second
-    "help": Phase(CHANCE, ("draw",)),  # the table draws a Help card for the seat on turn
-    "refill": Phase(CHANCE, ("draw",)),  # the table refills the Offer
-    "choose": Phase(SEAT, ("choose",)),  # solo: you pick the AI's card among tied ones
-    "over": Phase(TERMINAL),
+    At.OFFER: Phase(CHANCE, ("draw",)),  # the table reveals the Offer
+    At.THROW: Phase(CHANCE, ("throw",)),  # the first roll, the second, a Reroll card's
+    At.FIRST: Phase(SEAT, ("claim", "help", "reroll")),  # after the first roll
+    At.SECOND: Phase(SEAT, ("claim", "help", "pass")),  # after the second
+    At.HELP: Phase(CHANCE, ("draw",)),  # the table draws a Help card for the seat on turn
+    At.REFILL: Phase(CHANCE, ("draw",)),  # the table refills the Offer
+    At.CHOOSE: Phase(SEAT, ("choose",)),  # solo: you pick the AI's card among tied ones
+    At.OVER: Phase(TERMINAL),
 }
 """The phases of a turn, who acts in each and with what (core.Phase)."""
 
@@ -166,7 +182,7 @@ class TwoSixteenState(Checked):
     hands: tuple[tuple[str, ...], ...]
     cards: Catalogue
     seat: int = 0
-    phase: str = "offer"
+    phase: str = At.OFFER
     offer: tuple[str, ...] = ()
     deck: tuple[str, ...] = ()
     discards: tuple[str, ...] = ()
@@ -189,14 +205,14 @@ class TwoSixteenState(Checked):
     # -- questions every state answers ---------------------------------------------
 
     def decider(self) -> int:
-        return 0 if self.phase == "choose" else self.seat  # "you choose" for the AI
+        return 0 if self.phase == At.CHOOSE else self.seat  # "you choose" for the AI
 
     def turn(self) -> int | None:
         return None if self.is_over() else self.seat
 
     def chance(self) -> Throw | Draw | None:
         who = self._who()
-        if self.phase == "throw":
+        if self.phase == At.THROW:
             count = DICE - len(self.kept)
             why = {
                 "first": f"{who}: first roll",
@@ -204,23 +220,23 @@ class TwoSixteenState(Checked):
                 "card": f"{who}: Reroll card, {dice_count(count)}",
             }[self.throwing]
             return Throw(count, why=why)
-        if self.phase in ("offer", "refill"):
-            why = f"Offer card {len(self.offer) + 1} of {OFFER}" if self.phase == "offer" else (
+        if self.phase in (At.OFFER, At.REFILL):
+            why = f"Offer card {len(self.offer) + 1} of {OFFER}" if self.phase == At.OFFER else (
                 "Refill the Offer")
             cards = _counts(self.deck or self.discards, self.cards.full_deck)
             return Draw("Objective", cards, why=why)
-        if self.phase == "help":
+        if self.phase == At.HELP:
             cards = _counts(self.help_deck or self.help_discards, self.cards.full_help)
             return Draw("Help", cards, why=f"{who} takes a Help card")
         return None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self.phase == "choose":
+        if self.phase == At.CHOOSE:
             return tuple(Action("choose", card=name) for name in self._lowest())
-        if self.phase not in ("first", "second"):
+        if self.phase not in (At.FIRST, At.SECOND):
             return ()
         actions = [*self._claims(), *self._helps()]
-        if self.phase == "first":
+        if self.phase == At.FIRST:
             actions += [Action("reroll", dice=dice) for dice in rerolls(self.dice)]
         else:
             actions.append(Action("pass"))
@@ -285,18 +301,18 @@ class TwoSixteenState(Checked):
         return self.winner
 
     def view(self) -> View:
-        if self.phase in ("first", "second"):
+        if self.phase in (At.FIRST, At.SECOND):
             status = f"Roll {self.rolls}/2"
         else:
             status = f"To {self.target}"
         if self.tie:
             status += " tie round"
         lines = [status, *self.offer]
-        if not (self.solo and self.seat == AI) and self.phase != "over":
+        if not (self.solo and self.seat == AI) and self.phase != At.OVER:
             lines.append(f"Help: {hand_text(self.usable())}")
         return View(
-            dice=self.dice if self.phase in ("first", "second") else (),
-            aside=self.kept if self.phase == "throw" else (),
+            dice=self.dice if self.phase in (At.FIRST, At.SECOND) else (),
+            aside=self.kept if self.phase == At.THROW else (),
             lines=tuple(lines),
             message=self.message,
         )
@@ -323,7 +339,7 @@ class TwoSixteenState(Checked):
                      if self.card(name).matches(self.dice))
 
     def _claims(self) -> list[Action]:
-        served = self.phase == "first" and not self.helped
+        served = self.phase == At.FIRST and not self.helped
         actions = []
         for name in self._matches():
             if not served:
@@ -364,13 +380,13 @@ class TwoSixteenState(Checked):
     # -- the turn, step by step ---------------------------------------------------------
 
     def _throw(self, kept: tuple[int, ...], throwing: str) -> TwoSixteenState:
-        return replace(self, phase="throw", kept=kept, dice=(), throwing=throwing)
+        return replace(self, phase=At.THROW, kept=kept, dice=(), throwing=throwing)
 
     def _thrown(self, thrown: tuple[int, ...]) -> TwoSixteenState:
         dice = tuple(sorted(self.kept + thrown))
         rolls = {"first": 1, "reroll": 2, "card": self.rolls}[self.throwing]
         state = replace(self, dice=dice, kept=(), rolls=rolls, message="")
-        return replace(state, phase="first" if rolls == 1 else "second")
+        return replace(state, phase=At.FIRST if rolls == 1 else At.SECOND)
 
     def _helped(self, action: Action) -> TwoSixteenState:
         card, who = action["card"], self._who()
@@ -403,8 +419,8 @@ class TwoSixteenState(Checked):
             discards=in_order(self.discards + (name,), self.cards.full_deck), message=said,
         )
         if bonus == "help":
-            return replace(state, phase="help", refill_after_help=True)
-        return replace(state, phase="refill")
+            return replace(state, phase=At.HELP, refill_after_help=True)
+        return replace(state, phase=At.REFILL)
 
     def _passed(self) -> TwoSixteenState:
         who = self._who()
@@ -414,7 +430,7 @@ class TwoSixteenState(Checked):
             said = f"No match: {who} takes a Help card"
         if not self._help_left():  # Ruling T6: every Help card is in a hand
             return replace(self, message=f"{said}, but none is left")._end_turn()
-        return replace(self, phase="help", refill_after_help=False, message=said)
+        return replace(self, phase=At.HELP, refill_after_help=False, message=said)
 
     def _check_draw(self, draw: Draw, action: Action) -> str:
         """The card drawn, or IllegalAction saying why it cannot be the one."""
@@ -430,7 +446,7 @@ class TwoSixteenState(Checked):
         return draw.check(action)
 
     def _drawn(self, name: str) -> TwoSixteenState:
-        if self.phase == "help":
+        if self.phase == At.HELP:
             deck, discards = self.help_deck, self.help_discards
             if not deck:  # the rulebook's reshuffle of the discards
                 deck, discards = discards, ()
@@ -440,16 +456,16 @@ class TwoSixteenState(Checked):
                 hands=_with_hand(self.hands, self.seat, hand), fresh=self.fresh + (name,),
                 message=f"{self._who()} takes {name}",
             )
-            return replace(state, phase="refill") if self.refill_after_help else state._end_turn()
+            return replace(state, phase=At.REFILL) if self.refill_after_help else state._end_turn()
         deck, discards = self.deck, self.discards
         if not deck:
             deck, discards = discards, ()
         state = replace(self, deck=without(deck, name), discards=discards,
                         offer=self.offer + (name,), message=f"Offer: {name}")
-        if self.phase == "offer" and len(state.offer) < OFFER:
+        if self.phase == At.OFFER and len(state.offer) < OFFER:
             return state
-        if self.phase == "offer":
-            return replace(state, phase="throw", throwing="first")
+        if self.phase == At.OFFER:
+            return replace(state, phase=At.THROW, throwing="first")
         return state._end_turn()
 
     def _end_turn(self) -> TwoSixteenState:
@@ -458,24 +474,24 @@ class TwoSixteenState(Checked):
             state = replace(self._cleared(), seat=AI)
             lowest = state._lowest()
             if len(lowest) > 1:  # "If there is a tie ... you choose the Objective Card"
-                return replace(state, phase="choose")
+                return replace(state, phase=At.CHOOSE)
             return state._ai_takes(lowest[0])
         if self.seat == self.players - 1:
             return self._round_over()
-        return replace(self._cleared(), seat=self.seat + 1, phase="throw")
+        return replace(self._cleared(), seat=self.seat + 1, phase=At.THROW)
 
     def _ai_takes(self, name: str) -> TwoSixteenState:
         points = self.card(name).general
         return replace(
             self, totals=_with_total(self.totals, AI, points), offer=without(self.offer, name),
-            discards=in_order(self.discards + (name,), self.cards.full_deck), phase="refill",
+            discards=in_order(self.discards + (name,), self.cards.full_deck), phase=At.REFILL,
             message=f"AI takes {name}: +{points}",
         )
 
     def _round_over(self) -> TwoSixteenState:
         """The end of a round: the game ends once someone reached the target, unless the
         highest totals tie (Ruling T11); solo's "before the AI" is Ruling T12."""
-        state = replace(self._cleared(), seat=0, phase="throw")
+        state = replace(self._cleared(), seat=0, phase=At.THROW)
         best = max(self.totals)
         if best < self.target:
             return state
@@ -486,7 +502,7 @@ class TwoSixteenState(Checked):
             top = (0,)
         verdict = "You win" if self.solo and top == (0,) else f"{self._name(top[0])} wins"
         said = f"{self.message}; {verdict}"
-        return replace(state, phase="over", winner=top, message=said)
+        return replace(state, phase=At.OVER, winner=top, message=said)
 
     def _name(self, seat: int) -> str:
         return "AI" if self.solo and seat == AI else f"P{seat + 1}"
@@ -503,7 +519,7 @@ class TwoSixteenState(Checked):
         if isinstance(card, str) and card in self.fresh:
             return (f"{self._who()} took {card} this turn: a Help card can be used"
                     " from the turn after.")
-        if self.phase == "choose":
+        if self.phase == At.CHOOSE:
             return "Choose the AI's card first."
         return "Help cards are played after a roll, on your own turn."
 
@@ -515,7 +531,7 @@ class TwoSixteenState(Checked):
 
     def _why_not(self, action: Action) -> str:
         """Why `action` is not legal here, in words for the player."""
-        if self.phase == "choose":
+        if self.phase == At.CHOOSE:
             return f"Choose the card the AI takes: {', '.join(self._lowest())}."
         kind = action.kind
         if kind == "claim":
@@ -526,14 +542,14 @@ class TwoSixteenState(Checked):
                 return f"Name a card of the Offer: {', '.join(dict.fromkeys(self.offer))}."
             if not self.card(name).matches(self.dice):
                 return f"{dice_text(self.dice)} does not fulfil {name}."
-            if self.phase == "second" or self.helped:
-                reason = "after the second roll" if self.phase == "second" else "with Help cards"
+            if self.phase == At.SECOND or self.helped:
+                reason = "after the second roll" if self.phase == At.SECOND else "with Help cards"
                 return f"A card fulfilled {reason} scores its General Score only: no bonus."
             return "Choose the Served bonus: points or a Help card."
         if kind == "help":
             return self._why_not_help(action)
         if kind == "reroll":
-            if self.phase == "second":
+            if self.phase == At.SECOND:
                 return "You have had your second roll: claim a card, or take a Help card."
             return f"{dice_text(action['dice'])} is not in the roll {dice_text(self.dice)}."
         if kind == "pass":
