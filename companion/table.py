@@ -373,8 +373,8 @@ class Table:
         The mode the new state needs; None (and why, said) when refused or not stored."""
         try:
             new = self.state.apply(action)
-        except IllegalAction as why:
-            self.say(str(why))
+        except IllegalAction as why:  # the rules say P2: the seat's name, as everywhere
+            self.say(self.named(str(why)))
             return None
         try:
             self.store.append(self.game_id, action.to_json())
@@ -411,14 +411,16 @@ class Table:
         A throw that ends the turn at once (a belly up) is named too, since no
         decision follows to show its dice. A card drawn is named once: by the game's
         message where it names it ("Offer: Just a pair", not "Drew Just a pair. Offer:
-        Just a pair").
+        Just a pair"), and not at all when it ends the game: the result is the news
+        ("Bo wins with 106", not "Drew Pair + 6. Bo wins with 106").
         """
         message = new.view().message
         if message == old.view().message:
             message = ""
         answered = old.chance() is not None and not out_of_turn(old, [action])
         news = [old.label(action)] if answered else []  # what was thrown or drawn
-        if action.kind == "draw" and message and str(action.get("card")) in message:
+        if action.kind == "draw" and message and (
+                new.is_over() or str(action.get("card")) in message):
             news = []
         if message:
             news.append(message)

@@ -86,8 +86,10 @@ def seat_names(game_name: str, players: int, options: dict) -> tuple[str, ...]:
 
 
 def replay_log(game_name: str, players: int, options: dict, actions: list, log=print):
-    """Replay `actions`, telling each step as a readable turn log; the final state."""
+    """Replay `actions`, telling each step as a readable turn log, seats by their names
+    (216 solo's "AI"); the final state."""
     from companion import rules
+    from companion.session.names import with_names
 
     game = rules.get(game_name)
     names = seat_names(game_name, players, options)
@@ -105,7 +107,7 @@ def replay_log(game_name: str, players: int, options: dict, actions: list, log=p
             text = message or text
         elif message:
             text += f"  -> {message}"
-        log(f"  {text}")
+        log(f"  {with_names(text, names)}")
     return state
 
 

@@ -380,7 +380,8 @@ class RiskNRollState(Checked):
                 rolled_out=self.rolled_out + 1,
                 earned=earned,
                 phase=At.THROW,
-                message=f"Rolled out! {state.turn_points} so far, throw all {DICE}",
+                # why, and the points at stake: the throw's title says what to do
+                message=f"All {DICE} dice scored: {state.turn_points} so far",
             )
         if then == "roll":
             return replace(state, dice_left=left, roll=(), phase=At.THROW, message="")

@@ -291,7 +291,7 @@ class TwoSixteenState(Checked):
                 return "End turn (no Help left)"
             return "Give up: take Help" if self._matches() else "No match: take Help"
         if kind == "choose":
-            return f"AI takes {action['card']}"
+            return f"P{AI + 1} takes {action['card']}"
         return kind
 
     def scores(self) -> tuple[int, ...]:
@@ -374,8 +374,9 @@ class TwoSixteenState(Checked):
         return bool(self.help_deck or self.help_discards)
 
     def _who(self) -> str:
-        """The seat on turn as messages name it."""
-        return self._name(self.seat)
+        """The seat on turn as messages name it: "P2", which the table says with the
+        seat's name (solo's "AI", unless the players named it): one name a seat."""
+        return f"P{self.seat + 1}"
 
     # -- the turn, step by step ---------------------------------------------------------
 
@@ -423,13 +424,11 @@ class TwoSixteenState(Checked):
         return replace(state, phase=At.REFILL)
 
     def _passed(self) -> TwoSixteenState:
+        # why no card is claimed; the draw that follows says "P1 takes a Help card"
         who = self._who()
-        if self._matches():
-            said = f"{who} gives up the points for a Help card"
-        else:
-            said = f"No match: {who} takes a Help card"
+        said = f"{who} gives up the points" if self._matches() else f"No match for {who}"
         if not self._help_left():  # Ruling T6: every Help card is in a hand
-            return replace(self, message=f"{said}, but none is left")._end_turn()
+            return replace(self, message=f"{said}; no Help card is left")._end_turn()
         return replace(self, phase=At.HELP, refill_after_help=False, message=said)
 
     def _check_draw(self, draw: Draw, action: Action) -> str:
@@ -485,7 +484,7 @@ class TwoSixteenState(Checked):
         return replace(
             self, totals=_with_total(self.totals, AI, points), offer=without(self.offer, name),
             discards=in_order(self.discards + (name,), self.cards.full_deck), phase=At.REFILL,
-            message=f"AI takes {name}: +{points}",
+            message=f"P{AI + 1} takes {name}: +{points}",
         )
 
     def _round_over(self) -> TwoSixteenState:
@@ -498,14 +497,14 @@ class TwoSixteenState(Checked):
         top = tuple(seat for seat, total in enumerate(self.totals) if total == best)
         if len(top) > 1:
             return replace(state, tie=True, message=f"{self.message}; tie at {best}: another round")
+        # the winner first, then what decided it (the step that ended the round, a
+        # refill most often, decides nothing: the table names it no more at the end)
+        said = f"P{top[0] + 1} wins with {best}"
         if self.solo and not self.tie and self.totals[0] >= self.target:
             top = (0,)
-        verdict = "You win" if self.solo and top == (0,) else f"{self._name(top[0])} wins"
-        said = f"{self.message}; {verdict}"
+            said = (f"You win with {best}" if self.totals[0] == best
+                    else f"You win: {self.target} reached before P{AI + 1}")
         return replace(state, phase=At.OVER, winner=top, message=said)
-
-    def _name(self, seat: int) -> str:
-        return "AI" if self.solo and seat == AI else f"P{seat + 1}"
 
     def _cleared(self) -> TwoSixteenState:
         """Nothing of the turn just played carries over but the scores, cards and Offer."""
@@ -520,7 +519,7 @@ class TwoSixteenState(Checked):
             return (f"{self._who()} took {card} this turn: a Help card can be used"
                     " from the turn after.")
         if self.phase == At.CHOOSE:
-            return "Choose the AI's card first."
+            return f"Choose P{AI + 1}'s card first."
         return "Help cards are played after a roll, on your own turn."
 
     def not_now(self, action: Action) -> str:
@@ -532,7 +531,7 @@ class TwoSixteenState(Checked):
     def _why_not(self, action: Action) -> str:
         """Why `action` is not legal here, in words for the player."""
         if self.phase == At.CHOOSE:
-            return f"Choose the card the AI takes: {', '.join(self._lowest())}."
+            return f"Choose the card P{AI + 1} takes: {', '.join(self._lowest())}."
         kind = action.kind
         if kind == "claim":
             name = action.get("card")

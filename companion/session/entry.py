@@ -42,7 +42,7 @@ class Enter(Mode):
         try:
             result = entry.press(button)
         except IllegalAction as why:
-            self.table.say(str(why))
+            self.table.say(self.table.named(str(why)))
             return self
         if isinstance(result, Action):
             if entry.read is None:

@@ -165,7 +165,7 @@ def test_the_screen_message_follows_the_turn_and_clears_once_the_dice_score():
         ("throw 1 1 1 5 2 3", ""),
         ("keep 1 1 1 5 roll", ""),
         ("throw 5 5", ""),
-        ("keep 5 5 roll", "Rolled out! 450 so far, throw all 6"),
+        ("keep 5 5 roll", "All 6 dice scored: 450 so far"),
         ("throw 1 2 2 3 4 6", ""),
         ("keep 1 bank", "P1 banks 920 (doubled)"),
     ]

@@ -261,7 +261,7 @@ def test_with_every_help_card_in_hands_the_compensation_is_nothing():
                help_deck=(), help_discards=(), hands=(FULL_HELP, ()))
     assert state.label(Action("pass")) == "End turn (no Help left)"
     state = play(state, "pass")
-    assert state.seat == 1 and state.message.endswith("but none is left")
+    assert state.seat == 1 and state.message.endswith("; no Help card is left")
 
 
 # --- the end -------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ def test_reaching_100_finishes_the_round_then_the_highest_wins():
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     assert state.is_over() and state.winners() == (0,) and state.current_player() == TERMINAL
-    assert state.message.endswith("P1 wins")
+    assert state.message == "P1 wins with 110"  # the winner, then what decided it
 
 
 def test_a_tie_at_100_or_more_plays_whole_rounds_until_one_player_is_higher():
@@ -323,7 +323,7 @@ def test_solo_the_ai_takes_the_lowest_general_score_inside_your_last_apply():
     state = play(started(solo=True), "throw 1 1 3", "reroll 3", "throw 6", "pass")
     state = play(state, "draw Wild")
     assert state.seat == 1 and state.turn() == 1 and state.totals == (0, 2)
-    assert state.message == "AI takes No 6: +2" and "No 6" not in state.offer
+    assert state.message == "P2 takes No 6: +2" and "No 6" not in state.offer
     assert state.chance().why == "Refill the Offer" and state.chance().why
     state = play(state, "draw Sum 10")
     assert state.seat == 0 and state.chance() == Throw(3, why="P1: first roll")
@@ -343,7 +343,7 @@ def test_solo_a_tie_for_the_lowest_is_yours_to_choose():
     assert state.phase == "choose" and state.current_player() == 0 and state.turn() == 1
     assert state.legal_actions() == (Action("choose", card="Sum 10"),
                                      Action("choose", card="Sum 11"))
-    with pytest.raises(IllegalAction, match="Choose the card the AI takes: Sum 10, Sum 11."):
+    with pytest.raises(IllegalAction, match="Choose the card P2 takes: Sum 10, Sum 11."):
         play(state, "choose Sum 7")
     state = play(state, "choose Sum 11")
     assert state.totals == (0, 8) and state.label(Action("choose", card="Sum 11"))
@@ -353,16 +353,18 @@ def test_solo_a_tie_for_the_lowest_is_yours_to_choose():
 def test_solo_you_win_when_you_reach_100_before_the_ai_even_if_it_passes_you():
     state = at(started(solo=True), totals=(95, 99))
     state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
-    assert state.totals == (110, 101) and state.message.startswith("AI takes")
+    assert state.totals == (110, 101) and state.message.startswith("P2 takes")
     state = at(state, totals=(110, 120))
     state = play(state, "draw Sum 3")
-    assert state.is_over() and state.winners() == (0,) and state.message.endswith("You win")
+    assert state.is_over() and state.winners() == (0,)
+    assert state.message == "You win: 100 reached before P2"  # P2 the higher
 
 
 def test_solo_the_ai_wins_when_it_reaches_100_first():
     state = at(started(solo=True), totals=(0, 99))
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild", "draw Sum 10")
-    assert state.is_over() and state.winners() == (1,) and state.message.endswith("AI wins")
+    assert state.is_over() and state.winners() == (1,)
+    assert state.message == "P2 wins with 101"
 
 
 def test_solo_a_tie_plays_on_as_in_a_multiplayer_game():
@@ -397,7 +399,7 @@ def test_every_kind_of_step_is_labelled_as_the_screen_and_the_log_say_it():
     assert state.label(Action("help", card="Reroll 3")) == "Reroll 3 card"
     assert state.label(Action("help", card="Reroll 1", die=4)) == "Reroll 1 card: 4"
     assert state.label(Action("reroll", dice=(1, 2))) == "Roll again: 1 2"
-    assert state.label(Action("choose", card="Sum 7")) == "AI takes Sum 7"
+    assert state.label(Action("choose", card="Sum 7")) == "P2 takes Sum 7"
 
 
 def test_a_help_card_out_of_its_time_is_refused_with_the_reason_of_that_time():
@@ -411,7 +413,7 @@ def test_a_help_card_out_of_its_time_is_refused_with_the_reason_of_that_time():
     assert choosing.phase == "choose"
     with pytest.raises(IllegalAction) as refused:
         play(choosing, "help Reroll 3")
-    assert str(refused.value) == "Choose the AI's card first."
+    assert str(refused.value) == "Choose P2's card first."
     taken = play(started(), "throw 1 2 4", "claim Sum 7 help", "draw Wild")
     with pytest.raises(IllegalAction) as refused:
         play(taken, "help Wild 1 6")
@@ -472,7 +474,7 @@ def test_once_the_turn_is_decided_the_view_shows_no_dice_and_says_what_happened(
     passed = play(started(), "throw 1 1 3", "reroll 3", "throw 6", "pass")
     assert passed.phase == "help"
     assert passed.view() == View(lines=("To 100", *OFFER, "Help: none"),
-                                 message="No match: P1 takes a Help card")
+                                 message="No match for P1")
 
 
 def test_a_tie_round_is_shown_beside_the_target():
@@ -496,13 +498,13 @@ def test_the_help_line_is_the_hand_of_the_player_on_turn_never_the_ais_nor_after
     ai = play(solo, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Reroll 1")
     assert ai.turn() == 1 and ai.phase == "refill"
     assert ai.view() == View(lines=("To 100", "Sum 7", "Triple 6", "Straight"),
-                             message="AI takes No 6: +2")
+                             message="P2 takes No 6: +2")
     over = at(started(), totals=(95, 0), hands=(("Wild",), ("Opposite",)))
     over = play(over, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10",
                 "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Reroll 3")
     assert over.is_over()
     assert over.view() == View(lines=("To 100", "Triple 6", "No 6", "Straight", "Sum 10"),
-                               message="P2 takes Reroll 3; P1 wins")
+                               message="P1 wins with 110")
 
 
 # --- refusals in full ------------------------------------------------------------------------
@@ -573,7 +575,7 @@ def test_a_help_card_played_wrongly_is_refused_with_what_to_name(help_card, refu
     ((), (*offer(), "throw 1 2 4", "claim Sum 7 help"), "P1 served Sum 7: +10 and a Help card"),
     ((), (*offer(), "throw 1 1 3", "reroll 1 3", "throw 2 4", "claim No 6"), "P1 fulfils No 6: +2"),
     ((), (*offer(), "throw 1 1 3", "reroll 1 1", "throw 2 4", "pass"),
-     "P1 gives up the points for a Help card"),
+     "P1 gives up the points"),
     (("Reroll 1", "Reroll 3"), (*offer(), "throw 1 5 5", "help Reroll 3"), "P1 plays Reroll 3"),
     (("Reroll 1", "Reroll 3"), (*offer(), "throw 1 5 5", "help Reroll 1 5"),
      "P1 plays Reroll 1 on a 5"),
@@ -747,7 +749,7 @@ def test_the_second_player_winning_is_named_in_the_last_message():
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild",
                  "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
     assert state.is_over() and state.winners() == (1,) and state.totals == (0, 110)
-    assert state.message == "Offer: Sum 10; P2 wins"
+    assert state.message == "P2 wins with 110"
 
 
 def test_solo_exactly_100_is_reaching_it_before_the_ai_even_if_the_ai_ends_higher():
@@ -755,7 +757,7 @@ def test_solo_exactly_100_is_reaching_it_before_the_ai_even_if_the_ai_ends_highe
     reaching it ("reaches or exceeds 100 points")."""
     state = at(started(solo=True), totals=(85, 99))
     state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
-    assert state.totals == (100, 101) and state.message == "AI takes No 6: +2"
+    assert state.totals == (100, 101) and state.message == "P2 takes No 6: +2"
     state = play(state, "draw Sum 3")
     assert state.is_over() and state.winners() == (0,)
-    assert state.message == "Offer: Sum 3; You win"
+    assert state.message == "You win: 100 reached before P2"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hardware.buttons import ButtonEvent
 
 
@@ -92,3 +94,15 @@ def options(table) -> list[str]:
         else:
             found.append(item.label)
     return found
+
+
+def said_twice(one: str, other: str, words: int = 3) -> list[str]:
+    """The runs of `words` words (case and punctuation aside) that both texts say: a
+    title and a note that repeat each other ("Bo takes a Help card" over "No match: Bo
+    takes a Help card")."""
+
+    def runs(text: str) -> set[str]:
+        said = re.findall(r"[\w'+/&]+", text.lower())
+        return {" ".join(said[i:i + words]) for i in range(len(said) - words + 1)}
+
+    return sorted(runs(one) & runs(other))

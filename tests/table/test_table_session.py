@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from table_helpers import choose, enter_dice, find, options, pick, press
+from table_helpers import choose, enter_dice, find, options, pick, press, said_twice
 
 from companion import rules
 from companion.dice_input import CameraDice, VirtualDice
@@ -225,6 +225,18 @@ def test_names_replace_seat_numbers_on_the_screen(store):
     assert screen.names == ("Ann", "Bob") and screen.title == "Ann: draw an Action Card"
     press(table, "select")
     assert table.screen().view.message.startswith("Ann drew ")
+
+
+def test_a_roll_out_is_titled_with_what_to_do_and_noted_with_why_each_said_once(store):
+    table = Table(store, Setup("risknroll", 2, names=("Ann", "Bo"), start="options",
+                               options={"action_cards": False}), clock=lambda: 0.0)
+    press(table, "select")
+    enter_dice(table, (1, 1, 1, 5, 5, 5))
+    pick(table, "1 1 1 5 5 5 +500 roll out")
+    screen = table.screen()
+    assert table.mode == "throw" and screen.title == "Ann rolled out: throw all 6 again"
+    assert screen.note == "All 6 dice scored: 500 so far"
+    assert said_twice(screen.title, screen.note) == []
 
 
 def test_a_misread_is_corrected_by_hand_before_it_is_stored(store):

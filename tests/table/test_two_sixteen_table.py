@@ -4,11 +4,12 @@ hand, the solo AI named, store, undo and resume, as Risk 'n' Roll is tested."""
 from __future__ import annotations
 
 import random
+import re
 import statistics
 
 import numpy as np
 import pytest
-from table_helpers import choose, enter_dice, options, pick, press
+from table_helpers import choose, enter_dice, options, pick, press, said_twice
 
 from companion import rules
 from companion.dice_input import CameraDice, VirtualDice
@@ -132,6 +133,31 @@ def test_solo_names_the_second_seat_ai_and_the_ais_turn_is_only_draws(store):
     assert ai_turns > 5
 
 
+def test_a_help_card_owed_is_said_once_the_title_what_to_do_the_note_why(store):
+    table = started(store, names=("Ann", "Bo"), deck_rng=random.Random(3),
+                    dice=VirtualDice(VirtualRoller(3)))
+    notes = set()
+    while table.mode != "over":
+        screen = table.screen()
+        if table.state.phase == "help" and "served" not in screen.note:  # after a pass
+            assert screen.title == f"{table.names[table.state.seat]} takes a Help card"
+            assert said_twice(screen.title, screen.note) == [], screen.note
+            notes.add(re.sub(r"Ann|Bo", "X", screen.note))
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+    assert "No match for X" in notes  # giving up the points: a rules test
+
+
+def test_the_game_over_says_the_winner_first_then_what_decided_it(store):
+    """Not "Offer: Pair + 6; Bo wins": the refill that ended the round decided nothing."""
+    table = started(store, names=("Ann", "Bo"), deck_rng=random.Random(5),
+                    dice=VirtualDice(VirtualRoller(5)))
+    while table.mode != "over":
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+    winner, = table.state.winners()
+    best = table.state.scores()[winner]
+    assert table.screen().note == f"{table.names[winner]} wins with {best}"
+
+
 def new_game_from_the_menu(table, solo: bool) -> None:
     """Abandon the game in play and start another, solo or not."""
     press(table, "menu")
@@ -147,6 +173,34 @@ def test_names_given_for_both_seats_win_over_the_ai(store):
     assert table.names == ("Ann", "Bob")
     new_game_from_the_menu(table, solo=False)
     assert table.names == ("Ann", "Bob")
+
+
+def shown_words(table) -> list[str]:
+    """Every text of the screen shown: title, note, hint, facts, news, menu items."""
+    screen = table.screen()
+    view = screen.view
+    texts = [screen.title, screen.note, screen.hint, table.said]
+    texts += [*view.lines, view.message] if view else []
+    texts += [i.label for i in screen.menu.items] if screen.menu else []
+    return [t for t in texts if t]
+
+
+def test_a_solo_seat_named_by_the_players_is_called_that_everywhere(store):
+    """Named Bob on the scoreboard, Bob in the news, the menus and the refusals: never
+    "AI" for the same seat (its turns, the tie to break, the final verdict)."""
+    table = started(store, solo=True, names=("Ann", "Bob"), deck_rng=random.Random(3),
+                    dice=VirtualDice(VirtualRoller(3)))
+    seen, refusals = [], 0
+    while table.mode != "over":
+        seen += shown_words(table)
+        if table.state.phase == "choose" and refusals < 3:  # a refusal, named
+            table.apply(Action("throw", dice=(1, 2, 3)))
+            seen.append(table.said)
+            refusals += 1
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+    seen += shown_words(table)
+    assert any("Bob takes" in words for words in seen) and refusals
+    assert not [words for words in seen if re.search(r"\bAI\b", words)]
 
 
 def test_the_ai_does_not_follow_into_a_game_that_is_not_solo(store):
