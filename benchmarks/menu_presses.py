@@ -1,4 +1,5 @@
-"""Presses to reach any option of a decision menu, over random positions of each game.
+"""Presses to reach any option of a decision menu, and any entry of the game menu, over
+random positions of each game.
 
 Plays random games by the rules (each decision a random legal option, chance sampled)
 and, at every decision, builds the menu the table shows (`session.play.decision_menu`:
@@ -6,6 +7,9 @@ the best first, then the game's groups) and counts for every option the fewest p
 that choose it (Up/Down with wrapping, Select into each group, Select on the option;
 `session.menus.presses`). Prints per game: the decisions seen, options per decision,
 the longest list shown, and the presses (median and worst) grouped and as one flat list.
+Then the same for the game menu (`session.game_menu.entries`, with the phone page
+served) at every moment of those games, decisions and throws alike, counted from its
+first entry (the long Select that opens it not counted).
 
 .venv/bin/python benchmarks/menu_presses.py [--games N] [--seed S]
 """
@@ -21,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion import advice, rules
-from companion.session import menus
+from companion.session import game_menu, menus
 from companion.session.play import decision_menu
 
 
@@ -29,6 +33,7 @@ class Seat:
     """What `decision_menu` asks of the table: the advice, and names for seats."""
 
     names: tuple[str, ...] = ()
+    web_address = "http://10.0.0.2:8067/TOKEN/"  # the phone page served: its entry shown
 
     @staticmethod
     def advice(state):
@@ -44,19 +49,29 @@ def longest(entries) -> int:
                                  if isinstance(v, menus.Group)])
 
 
-def positions(game, rng: random.Random, games: int, most: int = 400):
-    """The decision states of `games` random games (at most `most` steps each)."""
+def positions(game, rng: random.Random, games: int, most: int = 400, chance: bool = False):
+    """The decision states of `games` random games (at most `most` steps each), and with
+    `chance` the throws and draws too."""
     for _ in range(games):
         state = game.new(game.min_players, {})
         for _ in range(most):
             if state.is_over():
                 break
-            chance = state.chance()
-            if chance is not None:
-                state = state.apply(chance.sample(rng))
+            awaited = state.chance()
+            if awaited is not None:
+                if chance:
+                    yield state
+                state = state.apply(awaited.sample(rng))
                 continue
             yield state
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def counted(entries) -> tuple[list[int], list[int]]:
+    """The presses to each option of `entries` (groups opened) and as one flat list."""
+    counts = [n for _, n in menus.presses(entries)]
+    total = len(counts)
+    return counts, [min(i, total - i) + 1 for i in range(total)]
 
 
 def main() -> int:
@@ -72,12 +87,27 @@ def main() -> int:
         for state in positions(game, rng, args.games):
             choices = decision_menu(Seat, state)
             entries = list(zip(choices.items, choices.values))
-            counts = [n for _, n in menus.presses(entries)]
-            total = len(counts)
-            sizes.append(total)
+            counts, plain = counted(entries)
+            sizes.append(len(counts))
             lists.append(longest(entries))
             reached += counts
-            flat += [min(i, total - i) + 1 for i in range(total)]
+            flat += plain
+        print(f"{name:<10} {len(sizes):>9} "
+              f"{statistics.median(sizes):>9.0f}/{max(sizes):<6} {max(lists):>8} "
+              f"{statistics.median(reached):>9.0f}/{max(reached):<6} "
+              f"{statistics.median(flat):>6.0f}/{max(flat):<6}")
+    print(f"\n{'game menu':<10} {'moments':>9} {'entries med/max':>16} {'list max':>8} "
+          f"{'presses med/max':>16} {'flat med/max':>13}")
+    for name, game in rules.GAMES.items():
+        rng = random.Random(args.seed)
+        sizes, lists, reached, flat = [], [], [], []
+        for state in positions(game, rng, args.games, chance=True):
+            entries = game_menu.entries(Seat, state)
+            counts, plain = counted(entries)
+            sizes.append(len(counts))
+            lists.append(longest(entries))
+            reached += counts
+            flat += plain
         print(f"{name:<10} {len(sizes):>9} "
               f"{statistics.median(sizes):>9.0f}/{max(sizes):<6} {max(lists):>8} "
               f"{statistics.median(reached):>9.0f}/{max(reached):<6} "

@@ -1,18 +1,20 @@
 """The game menu (long Select) over any mode of a game: what other seats may do out of
 turn now (first and highlighted, so that the hint "Hold Select: gift (Bo)" is true: a
-long Select, then Select), back to it, the game's own pages and its legend where it has
-them, undo, the colour calibration where the game asks for one, a new game (asking first
-whether to abandon this one). A long Select again, or Back, returns to the mode under it
-unchanged."""
+long Select, then Select), back to it, the game's own pages where it has them, undo;
+then "More...", opening its legend, the colour calibration where the game asks for one,
+the phone page, a new game (asking first whether to abandon this one). A long Select
+again, or Back from the first list, returns to the mode under it unchanged."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from companion.rules import Action
 from companion.store import StoreError
 from companion.ui.model import MenuItem, Screen
 
-from . import calibrate
-from .choices import Choices
+from . import calibrate, menus
+from .choices import Choices, Opened
 from .mode import Host, Mode
 from .pages import LEGEND_LABEL, Legend, Pages, legend
 from .pages import label as pages_label
@@ -22,6 +24,25 @@ from .setup import to_setup
 PHONE_PAGE = "Phone page"
 """The item showing the score-sheet page's address as a QR code (companion.web), there
 while the page is served."""
+
+
+def entries(table: Host, state) -> list[tuple[MenuItem, Any]]:
+    """The game menu's entries (item, value) over `state`: what is used often (others'
+    requests, back, the game's pages, undo), then "More..." opening what is used rarely
+    (the legend, calibration, the phone page, a new game; `menus.often_first`): one
+    shape in every game and at every moment, so that "New game" is where it was."""
+    others = [] if state.is_over() else out_of_turn(state)
+    pages = pages_label(state)
+    often = [*((out_of_turn_item(table, state, action), action) for action in others),
+             (MenuItem("Back to the game"), "resume"),
+             *([(MenuItem(pages), "pages")] if pages else []),
+             (MenuItem("Undo last step"), "undo")]
+    rarely = [*([(MenuItem(LEGEND_LABEL), LEGEND_LABEL)] if legend(state.game) else []),
+              *([(MenuItem(calibrate.LABEL), calibrate.LABEL)]
+                if calibrate.wanted(state.game) else []),
+              *([(MenuItem(PHONE_PAGE), "phone")] if table.web_address else []),
+              (MenuItem("New game"), "new")]
+    return menus.often_first(often, rarely)
 
 
 class GameMenu(Mode):
@@ -34,20 +55,13 @@ class GameMenu(Mode):
     def __init__(self, table: Host, under: Mode):
         super().__init__(table)
         self.under = under
-        state = table.state
-        others = [] if state.is_over() else out_of_turn(state)
-        pages = pages_label(state)
-        figures = [LEGEND_LABEL] if legend(state.game) else []
-        colours = [calibrate.LABEL] if calibrate.wanted(state.game) else []
-        self.choices = Choices(
-            [*(out_of_turn_item(table, state, action) for action in others),
-             MenuItem("Back to the game"), *([MenuItem(pages)] if pages else []),
-             *(MenuItem(f) for f in figures), MenuItem("Undo last step"),
-             *(MenuItem(c) for c in colours),
-             *([MenuItem(PHONE_PAGE)] if table.web_address else []), MenuItem("New game")],
-            [*others, "resume", *(["pages"] if pages else []), *figures, "undo", *colours,
-             *(["phone"] if table.web_address else []), "new"],
-        )
+        listed = entries(table, table.state)
+        self.opened = Opened(Choices([item for item, _ in listed],
+                                     [value for _, value in listed]))
+
+    @property
+    def choices(self) -> Choices:
+        return self.opened.choices
 
     def stop(self) -> None:
         self.under.stop()
@@ -57,8 +71,11 @@ class GameMenu(Mode):
         if self.choices.moved(button):
             return self
         if button == "back":
-            return self.under
+            return self if self.opened.close() else self.under
         chosen = self.choices.value
+        if isinstance(chosen, menus.Group):
+            self.opened.open(chosen)
+            return self
         if isinstance(chosen, Action):
             return table.apply_out_of_turn(chosen, self.under)
         if chosen == "resume":
@@ -78,8 +95,10 @@ class GameMenu(Mode):
         return Abandon(table, self.under)
 
     def screen(self, note: str) -> Screen:
-        return Screen(kind="setup", title=self.TITLE, menu=self.choices.menu(),
-                      note=note, hint="Back: to the game")
+        opened = self.opened.headings
+        title = f"{self.TITLE}, {opened[-1].lower()}" if opened else self.TITLE
+        return Screen(kind="setup", title=title, menu=self.choices.menu(), note=note,
+                      hint="Back: the game menu" if opened else "Back: to the game")
 
 
 class Abandon(GameMenu):
@@ -93,8 +112,8 @@ class Abandon(GameMenu):
     def __init__(self, table: Host, under: Mode):
         Mode.__init__(self, table)
         self.under = under
-        self.choices = Choices([MenuItem("Keep playing"), MenuItem("Abandon, new game")],
-                               ["resume", "abandon"])
+        self.opened = Opened(Choices([MenuItem("Keep playing"),
+                                      MenuItem("Abandon, new game")], ["resume", "abandon"]))
 
     def on(self, button: str) -> Mode:
         table = self.table

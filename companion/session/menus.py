@@ -100,6 +100,19 @@ def _paged(entries: list[tuple[MenuItem, Any]], longest: int) -> list[tuple[Menu
     return [*entries[:longest - 1], _group(MORE, _paged(entries[longest - 1:], longest))]
 
 
+def often_first(often: Sequence[tuple[MenuItem, Any]], rarely: Sequence[tuple[MenuItem, Any]],
+                longest: int = LONGEST) -> list[tuple[MenuItem, Any]]:
+    """A menu of fixed entries (the game menu): `often`, then "More..." opening
+    `rarely` (one entry of `rarely` in place, without a group). Where `often` is longer
+    than `longest - 1`, its first `longest - 1` entries, then "More..." opening the rest
+    of it first."""
+    cut = longest - 1
+    rest = [*often[cut:], *rarely]
+    if len(rest) <= 1:
+        return [*often[:cut], *rest]
+    return [*often[:cut], _group(MORE, _paged(rest, longest))]
+
+
 def presses(entries: Sequence[tuple[MenuItem, Any]]) -> list[tuple[Any, int]]:
     """Every option reachable from a list opened at its first entry, with the fewest
     presses that choose it: Up/Down (the list wraps) to each entry, Select, and so on

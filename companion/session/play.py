@@ -19,7 +19,7 @@ from companion.ui import games
 from companion.ui.model import MenuItem, Screen
 
 from . import menus
-from .choices import Choices
+from .choices import Choices, Opened
 from .mode import Host, Mode
 
 OVER_HOLD_SECONDS = 3.0
@@ -98,36 +98,32 @@ class Decide(Mode):
 
     def __init__(self, table: Host, choices: Choices):
         super().__init__(table)
-        self.lists = [choices]  # the top list, then each group opened from it
-        self.headings: list[str] = []
+        self.opened = Opened(choices)  # the top list, then each group opened from it
 
     @property
     def choices(self) -> Choices:
-        return self.lists[-1]
+        return self.opened.choices
 
     def on(self, button: str) -> Mode:
         if self.choices.moved(button):
             return self
-        if button == "back" and self.headings:
-            self.lists.pop()
-            self.headings.pop()
+        if button == "back" and self.opened.close():
             return self
         if button in ("select", "ok"):
             value = self.choices.value
             if not isinstance(value, menus.Group):
                 return self.table.apply(value) or self
-            self.headings.append(value.heading)
-            self.lists.append(Choices([item for item, _ in value.entries],
-                                      [v for _, v in value.entries], odds=self.choices.odds))
+            self.opened.open(value)
             return self
         self.table.say("Hold Back to undo")
         return self
 
     def screen(self, note: str) -> Screen:
         heading = ""
-        if self.headings:  # the group open ("Keep 3 dice..."; "..., more..." past its first
-            named = [h for h in self.headings if h != menus.MORE]  # list): Back leaves it
-            more = ", more" if self.headings[-1] == menus.MORE else ""
+        headings = self.opened.headings
+        if headings:  # the group open ("Keep 3 dice..."; "..., more..." past its first
+            named = [h for h in headings if h != menus.MORE]  # list): Back leaves it
+            more = ", more" if headings[-1] == menus.MORE else ""
             heading = f"{named[-1] if named else 'Options'}{more}..."
         return self.table.game_screen("turn", whose(self.table), note or heading,
                                       menu=self.choices.menu())

@@ -5,7 +5,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.session.menus import LONGEST, MORE, Group, Option, arrange, presses
+from companion.session.menus import (
+    LONGEST,
+    MORE,
+    Group,
+    Option,
+    arrange,
+    often_first,
+    presses,
+)
 from companion.ui.model import MenuItem
 
 
@@ -61,3 +69,27 @@ def test_every_option_once_no_list_too_long_others_last_and_few_presses(paths, o
     counted = dict(presses(entries))
     assert set(counted) == {v for v, _, _ in reached}
     assert max(counted.values()) <= 1 + 4 * (LONGEST // 2 + 1) + (len(paths) // LONGEST) * 2
+
+
+def entry(name: str) -> tuple[MenuItem, str]:
+    return MenuItem(name), name
+
+
+def test_a_fixed_menu_shows_the_often_used_then_more_opening_the_rest():
+    often, rarely = [entry("back"), entry("undo")], [entry("legend"), entry("new")]
+    entries = often_first(often, rarely)
+    assert [item.label for item, _ in entries] == ["back", "undo", "More..."]
+    assert entries[-1][1] == Group(MORE, tuple(rarely))
+    assert often_first(often, rarely[1:]) == [*often, rarely[1]]  # one is shown in place
+
+
+@given(st.integers(0, 20), st.integers(0, 20))
+def test_a_fixed_menu_keeps_every_entry_in_order_in_short_lists(often, rarely):
+    first = [entry(f"o{n}") for n in range(often)]
+    rest = [entry(f"r{n}") for n in range(rarely)]
+    entries = often_first(first, rest)
+    reached = list(walk(entries))
+    assert [v for v, _, _ in reached] == [v for _, v in first + rest]
+    assert all(length <= LONGEST for _, length, _ in reached)
+    shown = [item.label for item, _ in entries]
+    assert shown[:min(often, LONGEST - 1)] == [f"o{n}" for n in range(min(often, LONGEST - 1))]

@@ -163,7 +163,7 @@ def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, mon
     assert table.mode == "throw"
     virtual = started(Store(store.path.with_name("v.db")), dice=VirtualDice(VirtualRoller(1)))
     press(virtual, "menu")
-    choose(virtual, labels(virtual).index("Calibrate colours"))
+    pick(virtual, "Calibrate colours")
     press(virtual, "ok")
     assert virtual.mode == "throw"
     assert virtual.said == "No camera: virtual dice need no calibration"

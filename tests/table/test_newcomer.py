@@ -173,7 +173,8 @@ def test_a_restart_after_an_abandoned_game_or_naming_a_game_chooses_one(store, t
     named = Table(Store(tmp_path / "companion.db"), Setup("216", 2, start="options"))
     assert named.mode == "setup_options"  # the game named on the command line
     table = table_for(store)
-    press(table, "select", "menu", "up", "select", "down", "select")  # New game, Abandon
+    press(table, "select", "menu", "up", "select")  # More...
+    press(table, "up", "select", "down", "select")  # New game, Abandon
     assert store.unfinished() is None
     again = Table(Store(tmp_path / "companion.db"), Setup())
     assert again.mode == "setup_game"

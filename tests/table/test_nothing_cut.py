@@ -11,7 +11,7 @@ import random
 from itertools import product
 
 import pytest
-from table_helpers import press
+from table_helpers import pick, press
 from test_newcomer import LONG_NAMES, table_for
 
 from companion import rules
@@ -160,8 +160,7 @@ def test_resume_and_abandon_notes_show_whole(tmp_path, name):
     assert again.screen().note.startswith("Resumed ")
     assert cut(again.screen()) == []
     press(again, "menu")
-    items = [item.label for item in again.screen().menu.items]
-    press(again, *["down"] * items.index("New game"), "select")
+    pick(again, "New game")
     press(again, "down", "select")  # "Abandon, new game"
     assert again.screen().note == "Game abandoned (kept in the store)"
     assert cut(again.screen()) == []

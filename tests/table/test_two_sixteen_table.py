@@ -161,7 +161,7 @@ def test_the_game_over_says_the_winner_first_then_what_decided_it(store):
 def new_game_from_the_menu(table, solo: bool) -> None:
     """Abandon the game in play and start another, solo or not."""
     press(table, "menu")
-    choose(table, len(table.screen().menu.items) - 1)  # New game
+    pick(table, "New game")
     choose(table, 1)  # Abandon, new game
     if (table.screen().menu.items[2].detail == "on") != solo:
         press(table, "down", "down", "select", "up", "up")  # the solo option toggled
