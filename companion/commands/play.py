@@ -267,17 +267,22 @@ def open_store(path):
 
 
 def _setup(args, cfg, rules):
-    """The preselected game, players and names: command line, then config."""
+    """The preselected game, players and names: command line, then config. One player
+    for a game played alone against seats of its own (`Game.alone`, 216's Solo) gets
+    that game's setup for one, the options screen showing it."""
     from companion.table import Setup
 
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
     players = args.players if args.players is not None else (len(names) if names else None)
     game = rules.get(args.game or cfg.game.default)
-    if players is not None and not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     if names and len(names) != players:
         given = f"{len(names)} name" + ("" if len(names) == 1 else "s")
         raise ValueError(f"--names gives {given} for {players} players")
+    options = {}
+    if players == 1 and game.alone is not None:
+        players, options = game.min_players, dict(game.alone)
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     from companion.config import name_problems
 
     if name_problems(names):
@@ -291,6 +296,7 @@ def _setup(args, cfg, rules):
         game=game.name,
         players=players or cfg.game.players,
         names=names or tuple(cfg.game.names or ()),
+        options=options,
         start=start,
         data_folder=folder(cfg.source),
     )

@@ -579,6 +579,9 @@ class Game:
     that name, or DataError naming the line. `readings` maps an older version to the options
     that play today's rules as it did (a ruling become an option, S5): games stored
     under it replay with those options (`stored_options`) instead of being refused.
+    `alone` is the options with which one person plays it against seats the game plays
+    itself, at its fewest seats (216's Solo), None for a game that needs players only:
+    one player asked for is offered that setup.
     """
 
     name: str
@@ -593,6 +596,7 @@ class Game:
     seat_names: Any = field(default=None, repr=False)
     readings: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, compare=False)
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    alone: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def default_names(self, players: int, options: Mapping[str, Any] | None) -> tuple[str, ...]:
         """The game's own name for each seat ("" where the players name it)."""

@@ -636,5 +636,6 @@ GAME = Game(
     version=1,
     description="Roll three dice up to twice to fulfil one of four Objective cards.",
     seat_names=lambda players, options: ("", "AI") if options["solo"] else ("",) * players,
+    alone={"solo": True},
     data={OBJECTIVES_FILE: kept_text(read_objectives), HELP: kept_text(read_help)},
 )

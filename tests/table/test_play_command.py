@@ -31,6 +31,19 @@ def test_a_number_of_players_the_game_does_not_allow_is_refused(players):
         play._setup(args("risknroll", "--players", players), defaults(), rules)
 
 
+@pytest.mark.parametrize("argv", [("216", "--players", "1"), ("216", "--names", "Ann")])
+def test_one_player_for_216_starts_its_solo_setup(argv, tmp_path):
+    """`--players 1` was refused with "216 is for 2 to 6 players", Solo never named."""
+    from companion.store import Store
+    from companion.table import Table
+
+    setup = play._setup(args(*argv), defaults(), rules)
+    assert (setup.players, dict(setup.options), setup.start) == (2, {"solo": True}, "options")
+    with Store(tmp_path / "companion.db") as store:
+        table = Table(store, setup, clock=lambda: 0.0)
+        assert table.mode == "setup_options" and table.screen().title == "216, 1 player + AI"
+
+
 @pytest.mark.parametrize(("names", "said"), [("Ann", "--names gives 1 name for 2 players"),
                                              ("Ann,Bo,Cy", "--names gives 3 names for 2 players")])
 def test_names_not_one_a_player_are_refused_in_a_sentence(names, said):
