@@ -4,8 +4,9 @@ menu.
 A game whose screen module (`companion.ui.games.for_game`) has `pages(state, names)` and
 `PAGES_LABEL` gets a game menu item of that name; one whose screen module has `LEGEND`
 (each figure its menus show, as shown, and what it means) gets "What figures mean",
-a page a figure. Up/Down flip the pages, any other button goes back to the mode they
-were opened from; nothing here changes the game.
+the star that marks the advice's pick, then a page a figure. Up/Down flip the pages,
+any other button goes back to the mode they were opened from; nothing here changes the
+game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.ui import games
-from companion.ui.model import Screen
+from companion.ui.model import Menu, MenuItem, Screen
 
 from .mode import Host, Mode
 
@@ -27,14 +28,21 @@ def label(state) -> str:
 LEGEND_LABEL = "What figures mean"
 
 
+STAR_PAGE = Screen(kind="setup", title="The star",
+                   menu=Menu((MenuItem("Best option", best=True),)),
+                   note="Marks the option the advice ranks first")
+"""The star every game's menus draw beside the advice's pick, shown as a menu draws it
+(no font has a star that reads at 8 pixels): a row of a menu, its meaning below."""
+
+
 def legend(game: str) -> tuple[Screen, ...]:
-    """The legend pages of `game`: how to flip them, then a figure a page; () for a game
-    without a LEGEND."""
+    """The legend pages of `game`: how to flip them, the star, then a figure a page; ()
+    for a game without a LEGEND."""
     figures = getattr(games.for_game(game), "LEGEND", ())
     if not figures:
         return ()
     return (Screen(kind="message", title="Figures",
-                   note="Up/Down: each figure of the menus. Back: return"),
+                   note="Up/Down: each figure of the menus. Back: return"), STAR_PAGE,
             *(Screen(kind="message", title=figure, note=meaning) for figure, meaning in figures))
 
 

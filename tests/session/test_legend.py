@@ -68,6 +68,17 @@ def test_every_figure_beside_an_option_is_on_the_games_legend(name):
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_the_star_beside_the_advices_pick_is_on_every_games_legend(name):
+    """The star is drawn, not written: its page shows a starred menu row and says, at
+    the height where its note fits, what the star means."""
+    starred = [page for page in legend(name)
+               if page.menu and any(item.best for item in page.menu.items)]
+    assert len(starred) == 1 and "advice" in starred[0].note
+    assert any(item.best for state in decisions(rules.GAMES[name], seed=5)
+               for item in decision_menu(Seat, state).menu().items)
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
 @pytest.mark.parametrize("size", [(128, 64), (128, 32)])
 def test_every_legend_page_reads_whole(name, size):
     for page in legend(name):

@@ -256,6 +256,8 @@ def test_the_legend_is_a_page_a_figure_from_the_game_menu_and_the_gift_comes_fir
     pick(table, "What figures mean")
     assert table.mode == "legend" and table.screen().title == "Figures"
     press(table, "down")
+    assert table.screen().title == "The star" and table.screen().menu.items[0].best
+    press(table, "down")
     assert table.screen().title == "26pt give 8" and "8 given to the left" in table.screen().note
     press(table, "back")
     assert table.mode == "decide" and table.steps == 1
