@@ -448,13 +448,26 @@ class SixSevenState(Checked):
         return replace(state, phase=At.REVEAL if any(self.deck) else At.THROW)
 
     def not_now(self, action: Action) -> str:
-        """A move the phase does not take (refused by core.Checked): what the phase awaits."""
-        return super().not_now(action) if self.chance() is not None else self._why_not(action)
+        """A move the phase does not take (refused by core.Checked): what the phase awaits,
+        only what the dice and the turn allow ("Place 43 or 34." once the chase is over)."""
+        if self.chance() is not None:
+            return super().not_now(action)
+        if self.phase == At.TAKE:
+            return self._take_one()
+        kinds = {a.kind for a in self.legal_actions()}
+        can = [f"place {' or '.join(str(r) for r in placements(self.dice))}",
+               *(["reroll"] if "reroll" in kinds else []),
+               *(["play a skill card"] if "skill" in kinds else [])]
+        said = can[0] if len(can) == 1 else f"{', '.join(can[:-1])} or {can[-1]}"
+        return f"{said[0].upper()}{said[1:]}."
+
+    def _take_one(self) -> str:
+        return f"Take {' or '.join(dict.fromkeys(self.visible))}."
 
     def _why_not(self, action: Action) -> str:
-        """Why `action` is not legal here, in words for the player."""
+        """Why `action`, a move of this phase (core.Checked), is not legal here."""
         if self.phase == At.TAKE:
-            return f"Take {' or '.join(dict.fromkeys(self.visible))}."
+            return self._take_one()
         dice = " and ".join(str(d) for d in self.dice)
         results = " or ".join(str(r) for r in placements(self.dice))
         kind = action.kind
@@ -472,27 +485,26 @@ class SixSevenState(Checked):
                 keep = 6 if 6 in self.dice else 7
                 return f"Only the die that is not the {keep} may be rerolled."
             return f"Two different dice cannot be rerolled: place {results}."
-        if kind == "skill":
-            card = action.get("card")
-            if self.chased:
-                return "No skill cards after chasing a double SIX SEVEN."
-            if self.dice == SIX_SEVEN:
-                return "A 67 is placed or both dice are rerolled."
-            if card not in CARD_NAMES:
-                return f"There is no skill card {card!r}."
-            if card not in self.hand:
-                return f"{self.name(self.colour)} holds no {card} card."
-            die = action.get("die")
-            if card != "Reroll 2" and die not in self.dice:
-                return f"Say which die the card is played on: {dice}."
-            if card in SHIFT:
-                shift = SHIFT[card]
-                return (f"The {card} card turns the {die} into {wrap(die - shift)} or "
-                        f"{wrap(die + shift)}.")
-            if card in SET_TO and die == SET_TO[card]:
-                return f"The die already shows {SET_TO[card]}."
-            return f"{card} takes no other choice."
-        return f"Place {results}, reroll as the dice allow, or play a skill card."
+        # a skill card: the one kind of move left that this phase takes
+        card = action.get("card")
+        if self.chased:
+            return "No skill cards after chasing a double SIX SEVEN."
+        if self.dice == SIX_SEVEN:
+            return "A 67 is placed or both dice are rerolled."
+        if card not in CARD_NAMES:
+            return f"There is no skill card {card!r}."
+        if card not in self.hand:
+            return f"{self.name(self.colour)} holds no {card} card."
+        die = action.get("die")
+        if card != "Reroll 2" and die not in self.dice:
+            return f"Say which die the card is played on: {dice}."
+        if card in SHIFT:
+            shift = SHIFT[card]
+            return (f"The {card} card turns the {die} into {wrap(die - shift)} or "
+                    f"{wrap(die + shift)}.")
+        if card in SET_TO and die == SET_TO[card]:
+            return f"The die already shows {SET_TO[card]}."
+        return f"{card} takes no other choice."
 
 
 def _new(players: int, options: Mapping[str, Any]) -> SixSevenState:

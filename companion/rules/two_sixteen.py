@@ -526,12 +526,27 @@ class TwoSixteenState(Checked):
         """A move the phase does not take (refused by core.Checked): what the phase awaits."""
         if action.kind == "help":
             return self._no_help_now(action)
-        return super().not_now(action) if self.chance() is not None else self._why_not(action)
+        if self.chance() is not None:
+            return super().not_now(action)
+        if self.phase == At.CHOOSE:
+            return self._choose_first()
+        if self.phase == At.FIRST:
+            if action.kind == "pass":
+                return "Roll again first: a turn ends after the second roll, or with a claim."
+            return "Claim a card, play a Help card, or roll again."
+        if action.kind == "reroll":
+            return "You have had your second roll: claim a card, or take a Help card."
+        return "Claim a card, play a Help card, or end the turn."  # no roll again now
+
+    def _choose_first(self) -> str:
+        return f"Choose the card P{AI + 1} takes: {', '.join(self._lowest())}."
 
     def _why_not(self, action: Action) -> str:
-        """Why `action` is not legal here, in words for the player."""
+        """Why `action`, a move of this phase (core.Checked), is not legal here: a card
+        that is no choice, a claim the dice do not fulfil, a Help card or dice that are
+        not there (a pass after the second roll is always legal)."""
         if self.phase == At.CHOOSE:
-            return f"Choose the card P{AI + 1} takes: {', '.join(self._lowest())}."
+            return self._choose_first()
         kind = action.kind
         if kind == "claim":
             name = action.get("card")
@@ -547,13 +562,7 @@ class TwoSixteenState(Checked):
             return "Choose the Served bonus: points or a Help card."
         if kind == "help":
             return self._why_not_help(action)
-        if kind == "reroll":
-            if self.phase == At.SECOND:
-                return "You have had your second roll: claim a card, or take a Help card."
-            return f"{dice_text(action['dice'])} is not in the roll {dice_text(self.dice)}."
-        if kind == "pass":
-            return "Roll again first: a turn ends after the second roll, or with a claim."
-        return "Claim a card, play a Help card, or roll again."
+        return f"{dice_text(action['dice'])} is not in the roll {dice_text(self.dice)}."
 
     def _why_not_help(self, action: Action) -> str:
         card, die = action.get("card"), action.get("die")

@@ -322,7 +322,7 @@ def test_two_players_tied_on_summed_vp_the_leading_colours_owner_wins():
     ((*REVEAL, "throw 2 3"), Action("place", result=33), "2 and 3 can be placed as 32 or 23"),
     ((*REVEAL, "throw 2 3"), Action("skill", card="Wild"), "There is no skill card 'Wild'."),
     ((*REVEAL, "throw 4 4"), Action("reroll", dice=(4,)), "Doubles: reroll both dice"),
-    ((*REVEAL, "throw 4 4"), Action("take", card="To 7"), "Place 44, reroll as the dice"),
+    ((*REVEAL, "throw 4 4"), Action("take", card="To 7"), "Place 44 or reroll."),
     ((*REVEAL, "throw 4 4"), Action("place", result=44, by=1), "P2 may not do that now."),
     ((*REVEAL, "throw 4 4"), Action("place", result=44, by=9), "a seat from 1 to"),
 ])
@@ -332,6 +332,24 @@ def test_bad_input_is_refused_with_a_sentence_and_the_state_unchanged(steps, bad
     with pytest.raises(IllegalAction, match=sentence):
         state.apply(bad)
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("steps", "hand", "sentence"), [
+    (("throw 4 4",), ("To 6",), "Place 44, reroll or play a skill card."),
+    (("throw 2 3",), (), "Place 32 or 23."),
+    (("throw 6 7", "reroll 6 7", "throw 3 4"), ("To 6",), "Place 43 or 34."),  # chased
+    (("throw 6 7",), ("To 6",), "Place 67 or reroll."),  # S4: place or chase
+])
+def test_a_move_the_decision_does_not_take_is_told_only_what_the_dice_allow(steps, hand,
+                                                                            sentence):
+    """Once "Place 44, reroll as the dice allow, or play a skill card." whatever the
+    dice and the turn allowed: after the chase it offered both a reroll and a card."""
+    state = deciding(3, *steps, hand=hand)
+    for move in (Action("take", card="To 7"), Action("throw", dice=(2, 3)),
+                 Action("draw", card="To 7")):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(move)
+        assert str(refused.value) == sentence, move.kind
 
 
 def test_the_game_over_refuses_everything():

@@ -510,6 +510,30 @@ def test_the_help_line_is_the_hand_of_the_player_on_turn_never_the_ais_nor_after
 # --- refusals in full ------------------------------------------------------------------------
 
 
+FIRST_ROLL = ("throw 1 2 4",)
+SECOND_ROLL = ("throw 1 1 3", "reroll 3", "throw 6")
+SECOND_ROLL_TAKES = "Claim a card, play a Help card, or end the turn."
+
+
+@pytest.mark.parametrize(("steps", "move", "refusal"), [
+    (FIRST_ROLL, Action("pass"),
+     "Roll again first: a turn ends after the second roll, or with a claim."),
+    (FIRST_ROLL, Action("choose", card="Sum 7"), "Claim a card, play a Help card, or roll again."),
+    (FIRST_ROLL, Action("throw", dice=(1, 2, 3)),
+     "Claim a card, play a Help card, or roll again."),
+    (SECOND_ROLL, Action("reroll", dice=(1,)),
+     "You have had your second roll: claim a card, or take a Help card."),
+    (SECOND_ROLL, Action("choose", card="Sum 7"), SECOND_ROLL_TAKES),
+    (SECOND_ROLL, Action("draw", card="Sum 7"), SECOND_ROLL_TAKES),
+])
+def test_a_move_the_roll_does_not_take_is_told_what_this_roll_takes(steps, move, refusal):
+    """After the second roll there is no rolling again: once told "or roll again"."""
+    state = play(started(), *steps)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(move)
+    assert str(refused.value) == refusal
+
+
 @pytest.mark.parametrize(("claim", "refusal"), [
     (Action("claim", card="Triple 6", bonus="points"), "1 2 4 does not fulfil Triple 6."),
     (Action("claim", card="Sum 7"), "Choose the Served bonus: points or a Help card."),
