@@ -9,8 +9,10 @@ once, before it writes anything.
 flock, not a pid file: the kernel drops the lock with the process however it ends
 (kill -9, a crash, a pulled plug), so a lock file left behind never blocks a start and
 no pid has to be judged alive. The pid in the file is only for the message. The file is
-never deleted: a process deleting it could let two others each lock a different file of
-the same name.
+never deleted once a store was opened under it: a process deleting it could let two
+others each lock a different file of the same name. Only a lock file made for a path
+refused as no store at all (`--store notes.txt`, `forget()`) is removed again, so that
+the refusal leaves nothing behind: no companion ever plays on that path as it is.
 
 The lock is on the file, not on the name it was given: a symbolic link to the store is
 followed (the lock file sits beside the store itself), and the store file itself is
@@ -50,10 +52,11 @@ class StoreLock:
         self.store = Path(store).expanduser()
         self.path = lock_file(self.store)
         self._held: dict[tuple[int, int], int] = {}  # (device, inode) -> descriptor
+        self._forget = False  # remove the lock file on release (`forget`)
         self.hold_store()  # first: a hard link to a store in use is refused making nothing
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd = _open(self.path)
+            self._fd, self._made = _open(self.path)
         except OSError as e:
             self._let_go()
             raise self._failure(e) from None
@@ -99,9 +102,18 @@ class StoreLock:
                 raise self._in_use(_flock_holder(st)) from None
         self._held[st.st_dev, st.st_ino] = fd
 
+    def forget(self) -> None:
+        """The path was refused as no store (a file of another program's): on release,
+        remove the lock file if this lock made it, so the refusal leaves nothing behind.
+        It is removed while still locked; a companion starting on the same path then
+        meets the same file and is refused as well."""
+        self._forget = self._made
+
     def release(self) -> None:
         """Unlock; the store must be closed first (see the module's docstring)."""
         self._let_go()
+        if self._forget:
+            self.path.unlink(missing_ok=True)
         os.close(self._fd)
 
     def _let_go(self) -> None:
@@ -166,14 +178,19 @@ def _flock_holder(st: os.stat_result, locks: str = "/proc/locks") -> int | None:
     return None
 
 
-def _open(path: Path) -> int:
-    """The lock file, made if need be; read-only if another user made it (say root, in
-    a run by hand): flock needs no write, and that file must not block the service."""
+def _open(path: Path) -> tuple[int, bool]:
+    """The lock file, made if need be (and whether it was made now); read-only if
+    another user made it (say root, in a run by hand): flock needs no write, and that
+    file must not block the service."""
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+    except FileExistsError:
+        pass
+    try:
+        return os.open(path, os.O_RDWR), False
     except PermissionError as refused:
         try:
-            return os.open(path, os.O_RDONLY)
+            return os.open(path, os.O_RDONLY), False
         except FileNotFoundError:  # no lock file, and none may be made: the folder's fault
             raise refused from None
 

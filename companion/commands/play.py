@@ -109,13 +109,15 @@ def run(args: argparse.Namespace) -> int:
 def _open_and_play(args, cfg, setup, path, heard: list[str], lock) -> int:
     """Open the store (its lock held), lock the file it now is (made, or made anew),
     say if it was set aside, settle which game is played, and play."""
-    from companion.store import StoreError
+    from companion.store import NotAStore, StoreError
     from companion.store_lock import StoreInUse
 
     said = Messages(to_stderr=args.service)
     try:
         store, damage = open_store(path)
     except StoreError as error:
+        if isinstance(error, NotAStore):  # `--store notes.txt`: no lock file left beside it
+            lock.forget()
         print(f"companion play: {error}", file=sys.stderr)
         if args.service:
             show_on_the_box(cfg.display, "Store error", f"{error}  See: companion doctor")

@@ -44,6 +44,26 @@ def test_one_player_for_216_starts_its_solo_setup(argv, tmp_path):
         assert table.mode == "setup_options" and table.screen().title == "216, 1 player + AI"
 
 
+@pytest.mark.parametrize("lock_there", [False, True])
+def test_a_store_path_that_is_no_store_is_refused_leaving_nothing_beside_it(
+        tmp_path, capsys, lock_there):
+    """`--store notes.txt` once left an empty notes.txt.lock; a lock file there before
+    (a store's, say) stays: lock files are never deleted from under another companion."""
+    box = tmp_path / "box.toml"
+    box.write_text("")
+    here = tmp_path / "here"
+    here.mkdir()
+    notes = here / "notes.txt"
+    notes.write_text("Ann 2150\n")
+    if lock_there:
+        (here / "notes.txt.lock").write_text("")
+    assert play.run(args("--store", str(notes), "--config", str(box))) == 1
+    assert "is not a companion store" in capsys.readouterr().err
+    assert sorted(p.name for p in here.iterdir()) == ["notes.txt"] + (
+        ["notes.txt.lock"] if lock_there else [])
+    assert notes.read_text() == "Ann 2150\n"
+
+
 @pytest.mark.parametrize(("names", "said"), [("Ann", "--names gives 1 name for 2 players"),
                                              ("Ann,Bo,Cy", "--names gives 3 names for 2 players")])
 def test_names_not_one_a_player_are_refused_in_a_sentence(names, said):
