@@ -4,10 +4,11 @@ More items than rows scroll: the window keeps the selection in view (in the
 middle row where it can), and a scroll bar (or, with a single row, up and down
 arrows) shows that more lies beyond. The window is computed from the selection
 alone, so the same Menu always draws the same picture. Labels too long to share
-their row with their whole odds stack the selected item on two rows (see draw_menu):
-its label then its odds, or a label without odds on both rows. Odds are never cut
-where a menu has two rows or more: another row shows its odds whole or not at all
-(they are whole when it is selected); a menu of one row (128x32) cuts them to half it.
+their row with their whole odds stack the selected item on the rows it needs (see
+draw_menu): its label, wrapped, then its odds. Odds are never cut: a row shows its odds
+whole or not at all (they are whole when it is selected, where the menu has two rows);
+a layout of one menu row at 128x32 gives the menu a second one when some label cannot
+share a row with its odds (`compact_rows`), so a selection is read whole there too.
 """
 
 from __future__ import annotations
@@ -48,27 +49,27 @@ def face_for(items: Sequence[MenuItem], room: int, inline: bool = True) -> Face 
     return None
 
 
-def _fits(face: Face, item: MenuItem, room: int, inline: bool, whole: bool = True) -> bool:
-    """Whether the label fits (beside its detail when `inline`: the whole detail, or
-    with `whole` False the detail cut to half the row, for a menu of one row)."""
-    return text.width(face, item.label) <= (_label_room(item, room, whole) if inline else room)
+def _fits(face: Face, item: MenuItem, room: int, inline: bool) -> bool:
+    """Whether the label fits (beside its whole detail when `inline`)."""
+    return text.width(face, item.label) <= (_label_room(item, room) if inline else room)
 
 
-def _label_room(item: MenuItem, room: int, whole: bool = True) -> int:
+def _label_room(item: MenuItem, room: int) -> int:
     if not item.detail:
         return room
-    detail = item.detail if whole else _detail(item, room)
-    return room - DETAIL_GAP - text.width(DETAIL_FACE, detail)
+    return room - DETAIL_GAP - text.width(DETAIL_FACE, item.detail)
 
 
-def _detail(item: MenuItem, room: int, own_row: bool = False, label: int | None = None) -> str:
-    """The detail on its own row cut to the row; beside a label `label` pixels wide, whole
-    where it fits there, else cut to half the row (the half every label can count on)."""
-    if own_row:
-        return text.ellipsize(DETAIL_FACE, item.detail, room)
-    if label is not None and label + DETAIL_GAP + text.width(DETAIL_FACE, item.detail) <= room:
-        return item.detail
-    return text.ellipsize(DETAIL_FACE, item.detail, room // 2)
+def compact_rows(menu: Menu | None, w: int) -> int:
+    """The menu rows a 128x32 layout gives `menu` (`w` wide): two where some label
+    cannot share a row with its whole figures, so the selection can take both (label,
+    then figures; in the scoreboard's place: the figures are what the decision is made
+    on), else one."""
+    if not menu or not menu.items:
+        return 1
+    starred = any(item.best for item in menu.items)
+    room = w - (STAR_WIDTH + 2 if starred else 2) - 1 - SCROLL_WIDTH - 1
+    return 1 if face_for(menu.items, room) is not None else 2
 
 
 def draw_menu(
@@ -83,10 +84,11 @@ def draw_menu(
     """Draw as many rows of `line` pixels of `menu` as fit the box (x, y, w, h).
 
     Each row shows its label and, right-aligned, its detail. When some label cannot
-    sit beside its whole detail even in the narrow face, the menu stacks instead: the
-    selected item, if it is such a label, takes two rows (label, then detail below it)
-    and other rows keep their detail only where it fits whole, so "roll" and "bank"
-    are never cut off a label to make room for odds.
+    sit beside its whole detail, the menu stacks instead: the selected item, if it is
+    such a label, takes the rows it needs (`_tall`: its label wrapped, its detail whole
+    beside the last line or below it) and other rows keep their detail only where it
+    fits whole, so "roll" and "bank" are never cut off a label to make room for odds.
+    A menu of one row shows an item's detail whole beside its label or not at all.
     """
     items = menu.items
     if not items:
@@ -99,17 +101,17 @@ def draw_menu(
     def right_edge(shown: int) -> int:  # the bar ends here; a scroll indicator sits beyond
         return x + w - (SCROLL_WIDTH + 1 if len(items) > shown else 0)
 
-    shown = rows
-    face = face_for(items, right_edge(shown) - 1 - left)
+    face = face_for(items, right_edge(rows) - 1 - left)
     stacked = face is None
-    if stacked:
-        shown = max(1, rows - 1)
-        face = face_for(items, right_edge(shown) - 1 - left, inline=False) or LABEL_FACES[-1]
-        pick = items[selected]  # two rows only for a selection that needs them
-        room = right_edge(shown) - 1 - left
-        stacked = (not _fits(face, pick, room, inline=True) if pick.detail
-                   else text.width(face, pick.label) > room)
-        shown = shown if stacked else rows
+    face = face or face_for(items, right_edge(rows) - 1 - left, inline=False) or LABEL_FACES[-1]
+    tall: list[tuple[str, str]] = []  # the selection's rows, where it takes more than one
+    shown = rows
+    if stacked and rows > 1:
+        room = right_edge(rows - 1) - 1 - left
+        pick = items[selected]
+        if not _fits(face, pick, room, inline=bool(pick.detail)):
+            tall = _tall(face, pick, room, rows)
+            shown = rows - len(tall) + 1
     right = right_edge(shown)
     room = right - 1 - left
     start = window(selected, len(items), shown)
@@ -118,37 +120,56 @@ def draw_menu(
     for index in range(start, min(start + shown, len(items))):
         item = items[index]
         chosen = index == selected
-        tall = chosen and stacked and rows > 1
-        height = 2 * line if tall else line
+        lines = tall if chosen and tall else [(item.label, "")]
         ink = 0 if chosen else 1
         if chosen:
-            canvas.rectangle((x, top, right - 1, top + height - 1), fill=1)
+            canvas.rectangle((x, top, right - 1, top + len(lines) * line - 1), fill=1)
         base = text.baseline(face, top, line)
         if item.best:
             glyphs.draw(canvas, x + 1, base - len(glyphs.STAR), glyphs.STAR, ink)
-        beside = item.detail and not tall and _fits(face, item, room, inline=True)
-        halved = item.detail and rows == 1 and not beside  # no row to stack on: figures cut
-        if halved:
-            beside = _fits(face, item, room, inline=True, whole=False)
-        label_room = _label_room(item, room, whole=not halved) if beside else room
-        if tall and not item.detail:  # no odds to put below: the label takes both rows
-            first, *rest = text.wrap(face, item.label, room)
-            _draw(canvas, (left, base), first, face, ink)
-            _draw(canvas, (left, base + line), " ".join(rest), face, ink, room, item.label)
+        if len(lines) > 1:
+            for k, (words, figures) in enumerate(lines):
+                text.draw(canvas, (left, base + k * line), words, face, ink)
+                if figures:
+                    text.draw(canvas, (right - 1, base + k * line), figures, DETAIL_FACE, ink,
+                              anchor="rs")
         else:
-            _draw(canvas, (left, base), item.label, face, ink, label_room)
-        if beside or (tall and item.detail):
-            detail_base = base + (line if tall else 0)
-            figures = _detail(item, room, own_row=tall, label=text.width(face, item.label))
-            if figures != item.detail:
-                text.record_cut(item.detail)
-            text.draw(canvas, (right - 1, detail_base), figures, DETAIL_FACE, ink, anchor="rs")
-        top += height
+            beside = item.detail and _fits(face, item, room, inline=True)
+            _draw(canvas, (left, base), item.label, face, ink,
+                  _label_room(item, room) if beside else room)
+            if beside:
+                text.draw(canvas, (right - 1, base), item.detail, DETAIL_FACE, ink, anchor="rs")
+        top += len(lines) * line
 
     if len(items) > shown and rows == 1:
         _arrows(canvas, right + 1, y, line, start > 0, start + 1 < len(items))
     elif len(items) > shown:
         _scroll_bar(canvas, right + 1, y, rows * line, start, shown, len(items))
+
+
+def _tall(face: Face, item: MenuItem, room: int, most: int) -> list[tuple[str, str]]:
+    """The selection on rows of its own, (words, figures) a row: its label wrapped to
+    `room`, its detail right-aligned beside the last line where it fits whole there,
+    else on a row below. At most `most` rows: a label needing more is cut with "…" on
+    the last row it has (recorded), the detail keeping its own row."""
+    words = text.wrap(face, item.label, room)
+    detail = item.detail
+    if detail and text.width(DETAIL_FACE, detail) > room:
+        text.record_cut(detail)
+        detail = text.ellipsize(DETAIL_FACE, detail, room)
+    beside = bool(detail) and (text.width(face, words[-1]) + DETAIL_GAP
+                               + text.width(DETAIL_FACE, detail) <= room)
+    if len(words) + (bool(detail) and not beside) > most:
+        text.record_cut(item.label)
+        keep = max(1, most - bool(detail))
+        words = [*words[:keep - 1], text.ellipsize(face, " ".join(words[keep - 1:]) + " ", room)]
+        beside = False
+    lines = [(part, "") for part in words]
+    if beside:
+        lines[-1] = (words[-1], detail)
+    elif detail:
+        lines.append(("", detail))
+    return lines[:most]
 
 
 def _draw(

@@ -17,7 +17,7 @@ from companion.rules import View
 
 from . import dice, games, qr, text
 from .fonts import BIG, BODY, SMALL, TITLE, Face
-from .menu import DETAIL_GAP, LINE, draw_menu
+from .menu import DETAIL_GAP, LINE, compact_rows, draw_menu
 from .model import Menu, Screen
 from .scores import draw_header, draw_standings
 
@@ -205,8 +205,9 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     """
     compact = h < COMPACT_BELOW
     view = screen.view or View()
-    header = 9 if compact else LINE
-    if screen.scores:
+    menu_rows = compact_rows(screen.menu, w) if compact else 1
+    header = (9 if menu_rows == 1 else -1) if compact else LINE
+    if screen.scores and header > 0:
         draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
     y = header + 1
     row = dice.Row(view.dice, view.aside, () if compact else view.colours or (),
@@ -222,9 +223,10 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     if row.dice or row.aside:
         end = dice.draw_row(canvas, 0, y, row, size, right=w)
     elif compact and text.width(BODY, view.message) > w and not screen.note:
-        canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # over the scores, whole
-        _paragraph(canvas, 0, w, h - 9, view.message, (BODY,))
-        _menu(canvas, h - 9, w, 9, screen, line=9)
+        line = 9 if menu_rows == 1 else text.line_height(BODY)  # two lines and two rows
+        canvas.rectangle((0, 0, w - 1, h - menu_rows * line - 1), fill=0)  # over the scores
+        _paragraph(canvas, 0, w, h - menu_rows * line, view.message, (BODY,))
+        _menu(canvas, h - menu_rows * line, w, menu_rows * line, screen, line=line)
         return
     else:
         _line(canvas, y, w, view.message, (BODY, SMALL), band, "left")
@@ -235,9 +237,10 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         if screen.note and text.width(BODY, screen.note) > room:  # over scores and dice
             canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # a while, whole
             _paragraph(canvas, 0, w, h - 9, screen.note, (BODY,))
+            menu_rows = 1
         elif facts and room >= 20:
             _line(canvas, y, room, facts, (BODY, SMALL), band, "right", x=end + 6)
-        _menu(canvas, h - 9, w, 9, screen, line=9)
+        _menu(canvas, h - 9 * menu_rows, w, 9 * menu_rows, screen, line=9)
         return
     y += band + 1
     odds = screen.menu.odds if screen.menu else ""

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from companion.rules import View
 from companion.ui import text
 from companion.ui.menu import LINE, SCROLL_WIDTH, draw_menu, window
-from companion.ui.model import Menu, MenuItem
+from companion.ui.model import Menu, MenuItem, Screen
+from companion.ui.render import render
 
 
 @given(st.integers(1, 30), st.integers(1, 6), st.data())
@@ -175,3 +179,37 @@ def test_a_selection_that_fits_beside_its_odds_keeps_one_row_in_a_stacked_menu(d
     menu_image(Menu(items, selected=0))
     where = {words: xy for xy, words in drawn}
     assert where["100 0 5.0"][1] == where["Place 67"][1]
+
+
+CHARIDICE = (  # the label once cut at 128x32, where the menu had one row
+    MenuItem("G3 K4 M4 B6 O6: 23, give 20", "26pt give 8", best=True),
+    MenuItem("Keep...", "25pt give 8"),
+)
+
+
+REQUEST = (MenuItem("Wilhelmina asks greatest gift", "wait"), MenuItem("Back to the game"))
+
+
+@pytest.mark.parametrize("h", [2 * 9, 3 * LINE])
+@pytest.mark.parametrize("items", [CHARIDICE, REQUEST])
+def test_a_selection_shows_its_label_and_figures_whole_where_the_menu_has_two_rows(
+        drawn, h, items):
+    """The label wrapped where it is wider than its row ("Wilhelmina asks greatest" /
+    "gift  wait"), the figures whole beside its last line, or below it."""
+    image = menu_image(Menu(items, selected=0), h=h, line=9 if h == 18 else LINE)
+    label = [words for (x, _), words in drawn if x < 64 and words][:2]
+    assert items[0].label in (label[0], " ".join(label))
+    assert items[0].detail in [words for _, words in drawn]
+    assert not any(words.endswith(text.ELLIPSIS) for _, words in drawn)
+    assert lit(image, (0, 0, 120, 18)) > 0.6  # one bar over both rows
+
+
+def test_a_128x32_turn_gives_a_menu_that_stacks_two_rows_in_the_scores_place(drawn):
+    screen = Screen("turn", names=("Ann", "Bo"), scores=(12, 30), active=0,
+                    view=View(dice=(3, 4, 4, 4, 6, 6)), menu=Menu(CHARIDICE))
+    render(screen, (128, 32))
+    assert "26pt give 8" in [words for _, words in drawn]
+    assert "Ann 12" not in [words for _, words in drawn]
+    drawn.clear()
+    render(dataclasses.replace(screen, menu=Menu((MenuItem("Keep", "25pt"),))), (128, 32))
+    assert "25pt" in [words for _, words in drawn] and any("12" in w for _, w in drawn)

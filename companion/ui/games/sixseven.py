@@ -29,7 +29,7 @@ from companion.rules.sixseven import (
 )
 from companion.ui import dice, glyphs, text
 from companion.ui.fonts import BODY, SMALL, TITLE
-from companion.ui.menu import DETAIL_GAP, LINE, draw_menu
+from companion.ui.menu import DETAIL_GAP, LINE, compact_rows, draw_menu
 from companion.ui.model import Screen
 from companion.ui.scores import draw_header, draw_standings
 
@@ -216,12 +216,14 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     them the news (a card played, a SIX SEVEN) or the round; over the menu, beside the
     odds label, the facts that fit whole (the board first: what a result must beat); a
     note from the session takes that whole line for its few seconds. 128x32: the dice,
-    one line of facts, one menu row. Without dice (a card to take) the news stands
+    one line of facts, one menu row (two in the scores' place where a label cannot share
+    a row with its figures). Without dice (a card to take) the news stands
     where the dice were."""
     compact = h < 48
     view = screen.view or View()
-    header = 9 if compact else LINE
-    if screen.scores:
+    rows = compact_rows(screen.menu, w) if compact else 1
+    header = (9 if rows == 1 else -1) if compact else LINE
+    if screen.scores and header > 0:
         draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
     y = header + 1
     facts = list(view.lines)
@@ -239,7 +241,7 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
         text.draw(canvas, (w, text.baseline(face, y, TILE)), words, face, anchor="rs")
     if compact:
         if screen.menu:
-            draw_menu(canvas, 0, h - 9, w, 9, screen.menu, line=9)
+            draw_menu(canvas, 0, h - 9 * rows, w, 9 * rows, screen.menu, line=9)
         return
     y += TILE + 1
     odds = screen.menu.odds if screen.menu and not screen.note else ""
