@@ -130,7 +130,8 @@ def _open_and_play(args, cfg, setup, path, heard: list[str], lock) -> int:
         return 2 if isinstance(error, StoreInUse) else 1
     notice = ""
     if damage:
-        print(damage, file=sys.stderr)
+        if not said.to_stderr:  # the service's messages are written there as said: once
+            print(damage, file=sys.stderr)
         said(damage)
         notice = STORE_SET_ASIDE
     for note in store.notes:  # a -wal kept aside, a game that came back shorter

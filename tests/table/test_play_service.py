@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import sqlite3
@@ -73,6 +74,15 @@ def test_the_service_starts_on_a_store_whose_game_in_play_has_a_step_that_is_not
     assert kept.abandoned and kept.actions == ('{"kind":"throw","dice":[2,2',)
     # (changed behind the companion's back, which its tally of the game in play sees too)
     assert kept.damage == "its last step is not the one the companion saved, step 1 is not JSON"
+
+
+def test_a_damaged_store_set_aside_is_said_once_in_the_journal(tmp_path):
+    """It was said twice: printed, then again by the service's messages (to stderr)."""
+    store_path = tmp_path / "companion.db"
+    store_path.write_bytes(random.Random(2).randbytes(8192))  # pages of no SQLite
+    code, _, err = run_until_ready_then_stop(tmp_path, headless_config(tmp_path, store_path))
+    said = err.decode().splitlines()
+    assert code == 0 and len([line for line in said if "it was moved to" in line]) == 1, said
 
 
 def test_a_service_that_cannot_start_says_why_on_its_display(tmp_path):
