@@ -1,11 +1,14 @@
 """Presses to enter a throw by hand (companion.dice_entry), over random throws of each
-game: median and worst, for two players. "in order" enters the dice from the lowest
-value up (the same value: colours in the screen's order); "nearest" enters next the die
-that costs fewest presses from what the screen shows (a player who, seeing 3 grey under
-the cursor, enters their grey 3 first). Presses count from the entry screen to the
-stored throw: Up/Down, Select and OK (the Select that opens the entry is not counted).
-Goals (issue 36): Charidice's six dice median <= 14, worst <= 20; six plain dice
-median <= 12. docs/playing.md quotes these figures.
+game: median and worst, for two players, in the three orders a player enters dice:
+"in order" from the lowest value up (the same value: colours in the screen's order,
+K B G M O Y); "as they lie" in the order the dice lie on the table (a random order:
+the player does not sort them); "nearest" enters next the die that costs fewest presses
+from what the screen shows (a player who, seeing 3 grey under the cursor, enters their
+grey 3 first). For each die the player makes the fewest presses the model's own steps
+allow (breadth-first search). Presses count from the entry screen to the stored throw:
+Up/Down, Select and every OK, the last one included (the Select that opens the entry is
+not counted). Goals (issue 36): Charidice's six dice median <= 14, worst <= 20; six
+plain dice median <= 12. docs/playing.md and docs/figures.md quote these figures.
 
     .venv/bin/python benchmarks/entry_presses.py [--throws N] [--seed S]
 """
@@ -16,7 +19,7 @@ import argparse
 import random
 import statistics
 import sys
-from collections import Counter, deque
+from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -47,17 +50,29 @@ def moves_to(entry: DiceEntry, face: Face) -> list[str]:
     return path[face]
 
 
-def enter(throw: Throw, faces: list[Face], nearest: bool) -> int:
-    """Presses to enter `faces` (one per die, any order) by hand, as the player does."""
+ORDERS = ("in order", "as they lie", "nearest")
+
+
+def _sort_key(face: Face) -> tuple[int, str]:
+    return face[0], face[1] or ""
+
+
+def enter(throw: Throw, faces: list[Face], order: str) -> int:
+    """Presses to enter `faces` (one per die, as they lie) by hand, in `order`."""
     entry = DiceEntry.by_hand(throw)
-    left = Counter(faces)
+    left = list(faces)
     for j in entry.touched:  # filled in by themselves
-        left[entry.faces[j]] -= 1
+        left.remove(entry.faces[j])
     presses = 0
     while True:
-        wanted = [f for f in sorted(+left, key=lambda f: (f[0], f[1] or ""))
-                  if f in entry.options_at(entry.cursor)]
-        face = min(wanted, key=lambda f: len(moves_to(entry, f))) if nearest else wanted[0]
+        options = entry.options_at(entry.cursor)
+        wanted = [f for f in left if f in options]
+        if order == "as they lie":
+            face = wanted[0]
+        elif order == "in order":
+            face = min(wanted, key=_sort_key)
+        else:
+            face = min(sorted(wanted, key=_sort_key), key=lambda f: len(moves_to(entry, f)))
         before = set(entry.touched)
         for button in [*moves_to(entry, face), "ok"]:
             result = entry.press(button)
@@ -68,7 +83,7 @@ def enter(throw: Throw, faces: list[Face], nearest: bool) -> int:
                           [(v, None) for v in result["dice"]]) == sorted(faces)
             return presses
         for j in entry.touched - before:
-            left[entry.faces[j]] -= 1
+            left.remove(entry.faces[j])
 
 
 def throws(name: str, rng: random.Random, n: int) -> tuple[Throw, list[list[Face]]]:
@@ -83,6 +98,7 @@ def throws(name: str, rng: random.Random, n: int) -> tuple[Throw, list[list[Face
             drawn.append([(rng.choice(throw.faces), None) for _ in range(throw.count)])
         else:
             drawn.append([rng.choice(die) for die in throw.colours])
+        rng.shuffle(drawn[-1])  # as the dice lie
     return throw, drawn
 
 
@@ -96,16 +112,16 @@ def main() -> int:
     a = ap.parse_args()
     rng = random.Random(a.seed)
     print(f"{a.throws} random throws each, seed {a.seed}")
-    print(f"{'dice':32} {'player':8} {'median':>6} {'mean':>6} {'worst':>5}  goal")
+    print(f"{'dice':32} {'order':11} {'median':>6} {'mean':>6} {'worst':>5}  goal")
     for name, label in (("charidice", "Charidice, 6 coloured dice"),
                         ("plain", "216 / Risk 'n' Roll, 6 dice 1-6"),
                         ("sixseven", "67 Six Seven, 6 dice 2-7")):
         throw, drawn = throws(name, rng, a.throws)
         median_goal, worst_goal = GOALS[name]
-        for nearest in (False, True):
-            counts = [enter(throw, faces, nearest) for faces in drawn]
+        for order in ORDERS:
+            counts = [enter(throw, faces, order) for faces in drawn]
             goal = f"median <= {median_goal}" + (f", worst <= {worst_goal}" if worst_goal else "")
-            print(f"{label:32} {'nearest' if nearest else 'in order':8}"
+            print(f"{label:32} {order:11}"
                   f" {statistics.median(counts):>6} {statistics.mean(counts):>6.1f}"
                   f" {max(counts):>5}  {goal}")
     return 0

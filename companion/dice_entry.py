@@ -8,8 +8,9 @@ press to `DiceEntry.press` and draws what it says (`shown`, `colours`, `cursor`,
 `flagged`, `hint`, `note`). Hand entry and the camera's reading meet here: both are a
 slot per die thrown, each set or not, and end in the throw `Action`.
 
-A die is entered by what a player sees, with a value cursor that stays where the die
-before left it (a pair costs no step): plain dice by Up/Down through their values;
+A die is entered by what a player sees, each die starting where the die before left
+the cursor (plain dice at its value: a pair costs no step; coloured dice at the next
+face after it, as a face is on one die only): plain dice by Up/Down through their values;
 coloured dice by hand by their number (Select) then Up/Down through the colours that
 number can still have, given the dice table and the faces already set (Up/Down step
 the faces in (value, colour) order); a reading being corrected by Up/Down through the
@@ -281,8 +282,11 @@ class DiceEntry:
 
     def _start(self, j: int, like: Face | None = None) -> None:
         """A die the cursor comes to shows a face it may show: its own, or the nearest
-        if it may no longer; one with no value yet the value of `like`, the die set
-        before it (the value cursor stays: a pair costs no step), in its next colour."""
+        if it may no longer; one with no value yet the first face it may show from
+        `like`, the die set before it, on (in (value, colour) order, round the end):
+        plain dice the same value (a pair costs no step), coloured dice the same number
+        in its next colour, past the last the next number (dice entered from the lowest
+        up then start where the next is likeliest: Up walks on through the faces)."""
         face = self.faces[j]
         if face is None and like is None:
             return  # no value yet: Up or Down gives one
@@ -291,10 +295,7 @@ class DiceEntry:
             if face not in options:
                 self.faces[j] = _nearest(options, face)
             return
-        value, colour = like
-        if value not in {v for v, _ in options}:
-            value = _nearest(options, like)[0]
-        self.faces[j] = (value, _after(self.colours_of(j, value), colour))
+        self.faces[j] = next((o for o in options if _sort_key(o) >= _sort_key(like)), options[0])
 
     def _fill_forced(self) -> None:
         """Set every die with no value whose options are down to one face."""
@@ -331,13 +332,6 @@ def next_value(options: Sequence[Face], face: Face | None) -> Face:
         value, colour = values[(at + 1) % len(values)], face[1]
     colours = [c for v, c in options if v == value]
     return value, colour if colour in colours else colours[len(colours) // 2]
-
-
-def _after(colours: Sequence[str | None], colour: str | None) -> str | None:
-    """The first of `colours` after `colour` in name order, round the end: dice of one
-    value entered in the screen's colour order never step back round the colours."""
-    later = [c for c in colours if c is not None and colour is not None and c > colour]
-    return later[0] if later else colours[0]
 
 
 def _action(faces: Sequence[Face], throw: Throw) -> Action:

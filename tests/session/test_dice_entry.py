@@ -73,16 +73,34 @@ def test_back_walks_to_the_die_before_then_leaves():
     # six 1s: the value once, then each die starts in the next colour of that value
     ([die[0] for die in CHARIDICE], ["up", "ok", "ok", "ok", "ok", "ok", "ok"]),
     ([(1, "blue"), (1, "grey"), (3, "yellow"), (4, "blue"), (6, "black"), (6, "yellow")],
-     ["up", "up", "ok", "ok", "select", "up", "select", "ok", "select", "ok", "select", "up",
-      "ok", "ok"]),
+     ["up", "up", "ok", "ok", "select", "up", "select", "ok", "ok", "select", "up", "ok",
+      "ok"]),
+    # past 3's last colour left, the next die starts at the 4 after it
     ([(3, "blue"), (3, "yellow"), (4, "yellow"), (5, "black"), (5, "grey"), (6, "magenta")],
-     ["up", "up", "select", "select", "ok", "up", "up", "up", "ok", "up", "select", "up",
-      "ok", "select", "ok", "ok", "up", "ok"]),
+     ["up", "up", "select", "select", "ok", "up", "up", "up", "ok", "select", "down", "ok",
+      "ok", "ok", "up", "ok"]),
 ])
 def test_charidice_dice_are_entered_by_number_then_the_colours_left(faces, presses):
     entry = DiceEntry.by_hand(ALL_SIX)
     action = press(entry, *presses)
     assert len(presses) <= 20 and ALL_SIX.pairs(action) == tuple(sorted(faces))
+
+
+def test_the_next_die_starts_at_the_face_after_the_one_set():
+    """Dice entered from the lowest up: the next die shows the same number in the next
+    colour left, and past that number's last colour the next number's first, so Up
+    walks on through the faces (a pair, or the next number, without Select)."""
+    entry = DiceEntry.by_hand(ALL_SIX)
+    press(entry, "up", "ok")  # black 1 (the fourth die)
+    assert entry.faces[:2] == [(1, "black"), (1, "blue")]
+    entry = DiceEntry.by_hand(ALL_SIX)
+    press(entry, "select", "up", "up")
+    assert entry.faces[0] == (1, "yellow")  # the last colour of 1
+    press(entry, "ok")
+    assert entry.faces[1] == (2, "black")
+    press(entry, "down", "ok")  # back past 2's first colour: yellow 1 is taken
+    assert entry.faces[1] == (1, "orange")
+    assert entry.faces[2] == (2, "blue")  # black 2 is on orange 1's die
 
 
 def test_select_steps_the_number_and_up_down_only_the_colours_still_possible():
