@@ -25,20 +25,32 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="only the N most recent games")
 
 
-def run(args: argparse.Namespace) -> int:
-    from companion.store import Store, StoreError, default_store_path
+def stored_games(store: str | None, limit: int | None = None):
+    """What `history` lists and `stats` counts: the store's path, its game in play (or
+    None) and its finished and abandoned games, newest first (the `limit` newest), read
+    without a lock beside a game in play. None, said, when there is no store yet; a
+    StoreError as opening or reading it raises one."""
+    from companion.store import Store, default_store_path
 
-    path = Path(args.store).expanduser() if args.store else default_store_path()
+    path = Path(store).expanduser() if store else default_store_path()
     if not path.exists():
         print(f"No games yet: there is no game store at {path}.")
-        return 0
+        return None
+    with Store.open_to_read(path) as opened:
+        return path, opened.unfinished(), opened.history(limit, abandoned=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.store import StoreError
+
     try:
-        with Store.open_to_read(path) as store:
-            unfinished = store.unfinished()
-            finished = store.history(args.limit, abandoned=True)
+        stored = stored_games(args.store, args.limit)
     except StoreError as e:
         print(f"companion history: {e}", file=sys.stderr)
         return 1
+    if stored is None:
+        return 0
+    path, unfinished, finished = stored
     if args.json:
         for record in ([unfinished] if unfinished else []) + finished:
             print(json.dumps(as_json(record)))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from companion.commands.folder import store_file
 
@@ -34,22 +33,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.store import Store, StoreError, default_store_path
+    from companion.commands.history import stored_games
+    from companion.store import StoreError
     from companion.web import fairness
     from companion.web.players import players
 
     bias = args.bias or fairness.FAVOURED
-    path = Path(args.store).expanduser() if args.store else default_store_path()
-    if not path.exists():
-        print(f"No games yet: there is no game store at {path}.")
-        return 0
     try:
-        with Store.open_to_read(path) as store:
-            records = store.history(abandoned=True)
-            unfinished = store.unfinished()
+        stored = stored_games(args.store)
     except StoreError as e:
         print(f"companion stats: {e}", file=sys.stderr)
         return 1
+    if stored is None:
+        return 0
+    _, unfinished, records = stored
     lines = players(records)
     try:
         report = fairness.weigh([*records, *([unfinished] if unfinished else [])])
