@@ -24,47 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion import advice, rules
+from companion import rules
 from companion.session import game_menu, menus
+from companion.session.offstage import Offstage, positions
 from companion.session.play import decision_menu
-
-
-class Seat:
-    """What `decision_menu` asks of the table: the advice, and names for seats."""
-
-    names: tuple[str, ...] = ()
-    web_address = "http://10.0.0.2:8067/TOKEN/"  # the phone page served: its entry shown
-
-    @staticmethod
-    def advice(state):
-        return advice.for_state(state)
-
-    @staticmethod
-    def named(text: str) -> str:
-        return text
 
 
 def longest(entries) -> int:
     return max([len(entries)] + [longest(v.entries) for _, v in entries
                                  if isinstance(v, menus.Group)])
-
-
-def positions(game, rng: random.Random, games: int, most: int = 400, chance: bool = False):
-    """The decision states of `games` random games (at most `most` steps each), and with
-    `chance` the throws and draws too."""
-    for _ in range(games):
-        state = game.new(game.min_players, {})
-        for _ in range(most):
-            if state.is_over():
-                break
-            awaited = state.chance()
-            if awaited is not None:
-                if chance:
-                    yield state
-                state = state.apply(awaited.sample(rng))
-                continue
-            yield state
-            state = state.apply(rng.choice(state.legal_actions()))
 
 
 def counted(entries) -> tuple[list[int], list[int]]:
@@ -85,7 +53,7 @@ def main() -> int:
         rng = random.Random(args.seed)
         sizes, lists, reached, flat = [], [], [], []
         for state in positions(game, rng, args.games):
-            choices = decision_menu(Seat, state)
+            choices = decision_menu(Offstage, state)
             entries = list(zip(choices.items, choices.values))
             counts, plain = counted(entries)
             sizes.append(len(counts))
@@ -102,7 +70,7 @@ def main() -> int:
         rng = random.Random(args.seed)
         sizes, lists, reached, flat = [], [], [], []
         for state in positions(game, rng, args.games, chance=True):
-            entries = game_menu.entries(Seat, state)
+            entries = game_menu.entries(Offstage, state)
             counts, plain = counted(entries)
             sizes.append(len(counts))
             lists.append(longest(entries))

@@ -8,25 +8,12 @@ import re
 
 import pytest
 
-from companion import advice, rules
+from companion import rules
 from companion.rules.charidice import TAGS
+from companion.session.offstage import Offstage, positions
 from companion.session.pages import legend
 from companion.session.play import decision_menu
 from companion.ui.render import cut_texts
-
-
-class Seat:
-    """What `decision_menu` asks of the table: the advice, and names for seats."""
-
-    names: tuple[str, ...] = ()
-
-    @staticmethod
-    def advice(state):
-        return advice.for_state(state)
-
-    @staticmethod
-    def named(text: str) -> str:
-        return text
 
 
 def shapes(text: str) -> set[str]:
@@ -36,19 +23,8 @@ def shapes(text: str) -> set[str]:
             if token}
 
 
-def decisions(game, seed: int, games: int = 2, most: int = 300):
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new(game.min_players, {})
-        for _ in range(most):
-            if state.is_over():
-                break
-            chance = state.chance()
-            if chance is not None:
-                state = state.apply(chance.sample(rng))
-                continue
-            yield state
-            state = state.apply(rng.choice(state.legal_actions()))
+def decisions(game, seed: int):
+    return positions(game, random.Random(seed), games=2, most=300)
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
@@ -60,7 +36,7 @@ def test_every_figure_beside_an_option_is_on_the_games_legend(name):
     named = set().union(*(shapes(page.title) for page in pages[1:]))
     seen = set()
     for state in decisions(rules.GAMES[name], seed=5):
-        menu = decision_menu(Seat, state).menu()
+        menu = decision_menu(Offstage, state).menu()
         seen |= shapes(menu.odds)
         for item in menu.items:
             seen |= shapes(item.detail)
@@ -75,7 +51,7 @@ def test_the_star_beside_the_advices_pick_is_on_every_games_legend(name):
                if page.menu and any(item.best for item in page.menu.items)]
     assert len(starred) == 1 and "advice" in starred[0].note
     assert any(item.best for state in decisions(rules.GAMES[name], seed=5)
-               for item in decision_menu(Seat, state).menu().items)
+               for item in decision_menu(Offstage, state).menu().items)
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
