@@ -103,6 +103,25 @@ def test_the_next_die_starts_at_the_face_after_the_one_set():
     assert entry.faces[2] == (2, "blue")  # black 2 is on orange 1's die
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.tuples(*(st.sampled_from(die) for die in CHARIDICE)))
+def test_dice_entered_from_the_lowest_up_need_up_and_ok_only(thrown):
+    """Each die starts at the first face it may show after the one set, so Up walks on
+    to the next face to enter without going round the end (no Down, no Select)."""
+    entry = DiceEntry.by_hand(ALL_SIX)
+    result, before = None, None
+    for face in sorted(thrown):
+        shown = entry.faces[entry.cursor]
+        if before is not None:
+            assert shown == min(o for o in entry.options_at(entry.cursor) if o > before)
+        while shown != face:
+            entry.press("up")
+            assert entry.faces[entry.cursor] > (shown or (0, ""))  # never round the end
+            shown = entry.faces[entry.cursor]
+        result, before = entry.press("ok"), face
+    assert ALL_SIX.pairs(result) == tuple(sorted(thrown))
+
+
 def test_select_steps_the_number_and_up_down_only_the_colours_still_possible():
     entry = DiceEntry.by_hand(ALL_SIX)
     press(entry, "select")
