@@ -9,6 +9,7 @@ items. docs/screens.md describes every layout and which Screen fields it reads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
@@ -145,6 +146,65 @@ def fitting_facts(lines: Sequence[str], w: int, first: bool = True) -> str:
     return FACT_SEPARATOR.join(facts) if first else ""
 
 
+ODDS_GAP = 2 * DETAIL_GAP + 2
+"""Between the facts and the odds label on their line: two spaces' worth, so "5 to 6"
+and "67% dbl% VP" do not read as one."""
+MENU_KEEPS = 2
+"""The menu rows a 128x64 turn keeps when facts take more lines: a stacked selection's two."""
+
+
+def packed_facts(lines: Sequence[str], rooms: Sequence[int], cut_first: bool = True) -> list[str]:
+    """The facts (as `fitting_facts` splits them) packed whole, in order, into lines
+    as wide as `rooms` (one line per room, as few as they need; a line left empty where
+    the next fact is whole on a wider one below). A fact that fits no line whole is
+    broken after a comma (else at spaces) over the lines left where they hold it, its
+    last part sharing its line with the facts after it. Facts left over are dropped
+    whole, but for a first fact too wide for all the lines, which is cut with "…" (with
+    `cut_first`)."""
+    facts = [part for line in lines for part in line.split(FACT_SEPARATOR) if part.strip()]
+    packed: list[str] = []
+    while facts and len(packed) < len(rooms):
+        room, line = rooms[len(packed)], ""
+        while facts:
+            joined = f"{line}{FACT_SEPARATOR}{facts[0]}" if line else facts[0]
+            if text.width(BODY, joined) > room:
+                break
+            line = joined
+            facts.pop(0)
+        if line:
+            packed.append(line)
+            continue
+        if any(text.width(BODY, facts[0]) <= r for r in rooms[len(packed) + 1:]):
+            packed.append("")  # whole on a wider line below rather than broken
+            continue
+        parts = _wrapped(facts[0], rooms[len(packed):])
+        if not parts:
+            if cut_first and not packed:
+                packed.append(FACT_SEPARATOR.join(lines))
+            break
+        facts[0] = parts[-1]
+        packed += parts[:-1]
+    return packed
+
+
+def _wrapped(words: str, rooms: Sequence[int]) -> list[str]:
+    """`words` broken after its commas, else at its spaces, into lines as wide as
+    `rooms`, in order; [] where they do not hold it."""
+    for pieces in (re.split(r"(?<=,) ", words), words.split()):
+        lines: list[str] = []
+        for piece in pieces:
+            joined = f"{lines[-1]} {piece}" if lines else piece
+            if lines and text.width(BODY, joined) <= rooms[len(lines) - 1]:
+                lines[-1] = joined
+            elif len(lines) < len(rooms) and text.width(BODY, piece) <= rooms[len(lines)]:
+                lines.append(piece)
+            else:
+                break
+        else:
+            return lines
+    return []
+
+
 def _hint(screen: Screen) -> str:
     return screen.hint or DEFAULT_HINTS.get(screen.kind, "")
 
@@ -244,13 +304,18 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         return
     y += band + 1
     odds = screen.menu.odds if screen.menu else ""
-    room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
+    room = w - (text.width(SMALL, odds) + ODDS_GAP if odds else 0)
     if screen.note and text.width(SMALL, screen.note) > room:
         odds, room = "", w  # the note whole; the label is back with the facts
-    _line(canvas, y, room, _facts(screen, room), (BODY, SMALL), LINE)
+    # facts that do not fit their line take a second one while the menu keeps two rows
+    spare = (h - y) // LINE - 1 - MENU_KEEPS
+    lines = ([screen.note] if screen.note
+             else packed_facts((screen.view or View()).lines, [room] + [w] * max(0, spare)))
+    for k, words in enumerate(lines or [""]):
+        _line(canvas, y + k * LINE, room if k == 0 else w, words, (BODY, SMALL), LINE)
     if odds:  # over the odds column, so "224 8%" says what it is
         _line(canvas, y, w, odds, (SMALL,), LINE, "right")
-    y += LINE
+    y += LINE * max(1, len(lines))
     _menu(canvas, y, w, h - y, screen)
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from companion import rules
 from companion.rules import Action, risknroll
-from companion.ui.render import fitting_facts
+from companion.ui.model import Menu, MenuItem, Screen
+from companion.ui.render import cut_texts, fitting_facts, packed_facts, render
 
 WIDTH = 128
 
@@ -21,14 +22,32 @@ def shown(state) -> str:
     return fitting_facts(state.view().lines, WIDTH)
 
 
-def test_a_declined_card_with_a_long_name_never_reads_as_a_card_in_play():
-    """"This turn 0 · Declined Bonus 200" is wider than the line: the card is dropped
-    whole rather than cut ("This turn 0 · Declined Bo…")."""
+def test_a_declined_card_with_a_long_name_never_reads_as_a_card_in_play(drawn_words):
+    """"This turn 0 · Declined Bonus 200" is wider than the line beside "pts bust": the
+    card was dropped whole rather than cut ("This turn 0 · Declined Bo…"); it now takes
+    a line of its own, whole, the menu keeping two rows."""
     game = rules.get("risknroll")
     state = game.new(2, {}).apply(Action("draw", card="Bonus Time 200"))
     state = state.apply(Action("card", play=False))
     assert shown(state) == "This turn 0"
     assert fitting_facts(state.view().lines, 200) == "This turn 0 · Declined Bonus 200"
+    menu = Menu((MenuItem("Roll 6 dice", "283 2%"), MenuItem("Bank", "0")), odds="pts bust")
+    screen = Screen("turn", names=("Ann", "Bo"), scores=(0, 0), active=0, view=state.view(),
+                    menu=menu)
+    render(screen, (WIDTH, 64))
+    assert "This turn 0" in drawn_words and "Declined Bonus 200" in drawn_words
+    assert "Bank" in drawn_words  # the menu's two rows
+    assert cut_texts(screen) == []
+
+
+def test_facts_pack_whole_into_the_lines_given_and_the_rest_is_dropped_whole():
+    lines = ("This turn 0", "Declined Bonus 200")
+    assert packed_facts(lines, [90, WIDTH]) == list(lines)
+    assert packed_facts(lines, [90]) == ["This turn 0"]
+    assert packed_facts(("Round 1/7, throw 1/3",), [40, 40]) == ["Round 1/7, throw 1/3"]
+    assert packed_facts(("A", "Round 1/7, throw 1/3"), [40, 40]) == ["A"]
+    assert packed_facts(("A", "Round 1/7, throw 1/3"), [40] * 5) == ["A", "Round", "1/7,",
+                                                                    "throw", "1/3"]
 
 
 CARDS = sorted({card.name for card in risknroll.ACTION_CARDS})

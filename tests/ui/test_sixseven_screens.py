@@ -7,10 +7,11 @@ from dataclasses import replace
 from companion.rules import View
 from companion.rules.sixseven import GAME
 from companion.ui import text
+from companion.ui.examples import SCREENS
 from companion.ui.fonts import SMALL
 from companion.ui.games import sixseven
 from companion.ui.model import Screen
-from companion.ui.render import render
+from companion.ui.render import cut_texts, render
 
 
 def test_a_hand_of_more_than_three_cards_goes_on_in_the_next_row_named_again():
@@ -31,15 +32,18 @@ def test_the_top_marker_waits_until_a_token_has_moved():
     assert [row[:3] for row in track.table] == [("Bo", 2, "top"), ("Ann", 2, ""), ("Cy", 0, "")]
 
 
-def test_the_facts_beside_the_odds_are_whole_lines_or_the_first_clauses():
-    lines = ["Board 64 Bo, 43 Cy, 32 Dee", "Cards To 7"]
-    face, words = sixseven._whole(lines, 200)
-    assert words == "Board 64 Bo, 43 Cy, 32 Dee · Cards To 7"
-    face, words = sixseven._whole(lines, 70)  # beside "67% dbl% VP" at 128 pixels
-    assert words == "Board 64 Bo…" and text.width(face, words) <= 70
-    news = ["SIX SEVEN! Ann +2 VP; Played ±1: 5 to 6"]
-    face, words = sixseven._whole(news, 94)  # beside the two dice at 128 pixels
-    assert words == "SIX SEVEN! Ann +2 VP…" and face == SMALL
+def test_the_news_and_facts_show_whole_on_the_lines_they_need(drawn_words):
+    """"SIX SEVEN! Ann +2 VP…" (the card played cut off) and "Board 64 Bo…" beside the
+    odds label: each now whole, on a line of its own where it needs one, the menu
+    keeping two rows; what still does not fit is left out whole."""
+    for name, shown in (("turn-sixseven-67", ["SIX SEVEN! Ann +2 VP",
+                                               "Played ±1: 5 to 6 · Round 4/7"]),
+                        ("turn-sixseven", ["Round 4/7 · Ann", "Board 64 Bo, 43 Cy"])):
+        drawn_words.clear()
+        render(SCREENS[name], (128, 64))
+        assert all(words in drawn_words for words in shown), drawn_words
+        assert cut_texts(SCREENS[name]) == []
+        assert not any(words.endswith(text.ELLIPSIS) for words in drawn_words)
 
 
 def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(drawn_words):

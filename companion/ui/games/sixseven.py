@@ -29,8 +29,9 @@ from companion.rules.sixseven import (
 )
 from companion.ui import dice, glyphs, text
 from companion.ui.fonts import BODY, SMALL, TITLE
-from companion.ui.menu import DETAIL_GAP, LINE, compact_rows, draw_menu
+from companion.ui.menu import LINE, compact_rows, draw_menu
 from companion.ui.model import Screen
+from companion.ui.render import MENU_KEEPS, ODDS_GAP, packed_facts
 from companion.ui.scores import draw_header, draw_standings
 
 PAGES_LABEL = "Boards and cards"
@@ -214,11 +215,13 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     """A decision: the scores; the dice as the digits of the result they make, best
     order first ("6" "5", then "or 56" when the other order may be placed too); beside
     them the news (a card played, a SIX SEVEN) or the round; over the menu, beside the
-    odds label, the facts that fit whole (the board first: what a result must beat); a
-    note from the session takes that whole line for its few seconds. 128x32: the dice,
-    one line of facts, one menu row (two in the scores' place where a label cannot share
-    a row with its figures). Without dice (a card to take) the news stands
-    where the dice were."""
+    odds label, the facts that follow, whole, on a second line where they need it (the
+    menu keeping two rows): a news too long to stand beside the dice goes on there
+    clause by clause ("SIX SEVEN! Ann +2 VP" / "Played ±1: 5 to 6"). A note from the
+    session takes that line for its few seconds. 128x32: the dice, the facts that fit
+    whole beside them, one menu row (two in the scores' place where a label cannot share
+    a row with its figures). Without dice (a card to take) the news stands where the
+    dice were."""
     compact = h < 48
     view = screen.view or View()
     rows = compact_rows(screen.menu, w) if compact else 1
@@ -226,51 +229,46 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     if screen.scores and header > 0:
         draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
     y = header + 1
-    facts = list(view.lines)
-    beside = [view.message] if view.message else facts[:1]
-    rest = facts if view.message else facts[1:]
+    news = [clause for clause in view.message.split("; ") if clause] if view.message else []
     x = _digits(canvas, 0, y, view.dice) if view.dice else 0
-    if not view.dice:
-        beside, rest = [view.message] if view.message else [], facts
-    if screen.note:  # a note from the session, for a few seconds: the whole line
-        rest = [screen.note]
     room = w - x - (6 if x else 0)
-    shown = ([screen.note] if screen.note else beside + rest) if compact else beside
-    if shown and room >= 20:
-        face, words = _whole(shown, room)
-        text.draw(canvas, (w, text.baseline(face, y, TILE)), words, face, anchor="rs")
     if compact:
+        if screen.note and text.width(BODY, screen.note) > room:  # over scores and dice,
+            canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # for its few seconds, whole
+            lines = text.wrap_within(BODY, screen.note, w, 2)
+            if " ".join(lines) != screen.note:
+                text.record_cut(screen.note)
+            top = (h - 9 - 10 * len(lines)) // 2
+            for k, words in enumerate(lines):
+                text.draw(canvas, (w // 2, text.baseline(BODY, top + k * 10, 10)), words, BODY,
+                          anchor="ms")
+            rows = 1
+        elif room >= 20:
+            for words in packed_facts([screen.note] if screen.note else [*news, *view.lines],
+                                      [room], cut_first=False):
+                text.draw(canvas, (w, text.baseline(BODY, y, TILE)), words, BODY, anchor="rs")
         if screen.menu:
             draw_menu(canvas, 0, h - 9 * rows, w, 9 * rows, screen.menu, line=9)
         return
-    y += TILE + 1
     odds = screen.menu.odds if screen.menu and not screen.note else ""
-    room = w - (text.width(SMALL, odds) + DETAIL_GAP if odds else 0)
-    if rest:
-        face, words = _whole(rest, room)
-        text.draw(canvas, (0, text.baseline(face, y, LINE)), words, face)
+    beside_odds = w - (text.width(SMALL, odds) + ODDS_GAP if odds else 0)
+    below = y + TILE + 1
+    spare = max(0, (h - below) // LINE - 1 - MENU_KEEPS)
+    lines = packed_facts([*news, *view.lines], [room, beside_odds] + [w] * spare)
+    if lines and room >= 20:
+        text.draw(canvas, (w, text.baseline(BODY, y, TILE)), lines[0], BODY, anchor="rs")
+    rest = [screen.note] if screen.note else lines[1:]
+    y = below
+    for k, words in enumerate(rest or [""]):
+        face, shown = text.fit(words, beside_odds if k == 0 else w, (BODY,))
+        if shown != words:
+            text.record_cut(words)
+        text.draw(canvas, (0, text.baseline(face, y + k * LINE, LINE)), shown, face)
     if odds:  # over the odds column, so "100 0 4.7" says what it is
         text.draw(canvas, (w, text.baseline(SMALL, y, LINE)), odds, SMALL, anchor="rs")
     if screen.menu:
-        draw_menu(canvas, 0, y + LINE, w, h - y - LINE, screen.menu)
-
-
-def _whole(lines: Sequence[str], room: int) -> tuple:
-    """(face, words): as many whole lines as fit `room`, joined, in the larger face that
-    holds them; else the first line's first clauses that fit ("Board 64 Bo…", "SIX
-    SEVEN! Ann +2 VP", its "…" left out when only so it fits), else the first line cut."""
-    for face in (BODY, SMALL):
-        for count in range(len(lines), 0, -1):
-            words = FACT_SEPARATOR.join(lines[:count])
-            if text.width(face, words) <= room:
-                return face, words
-    first = lines[0]
-    cuts = [k for k in range(len(first)) if first.startswith((", ", "; "), k)]
-    for cut in reversed(cuts):
-        for words in (first[:cut] + text.ELLIPSIS, first[:cut]):  # a clause is whole
-            if text.width(SMALL, words) <= room:
-                return SMALL, words
-    return SMALL, text.ellipsize(SMALL, first, room)
+        y += LINE * max(1, len(rest))
+        draw_menu(canvas, 0, y, w, h - y, screen.menu)
 
 
 def _digits(canvas, x: int, y: int, values: Sequence[int]) -> int:
