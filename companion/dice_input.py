@@ -154,14 +154,15 @@ class CameraDice:
     def poll(self) -> Reading | None:
         if self._throw is None:
             return None
-        from hardware.camera import CameraFailed, CameraMissing
+        from hardware.camera import CameraFailed, CameraInUse, CameraMissing
 
         try:
             frame = self.camera.read()
         except CameraFailed as why:  # the driver's words go to the log: on the OLED
             log.warning("camera failed: %s", why)  # they crowded out "enter the dice"
-            missing = isinstance(why, CameraMissing)
-            return self._finish(Reading(error="No camera" if missing else "Camera failed"))
+            error = ("Camera busy" if isinstance(why, CameraInUse) else
+                     "No camera" if isinstance(why, CameraMissing) else "Camera failed")
+            return self._finish(Reading(error=error))
         if frame is None:
             return self._give_up_if_late()
         try:

@@ -37,6 +37,20 @@ class CameraUnavailable(RuntimeError):
     """This source cannot be opened here (the message says why)."""
 
 
+class CameraBusy(CameraUnavailable):
+    """The camera is there, but another program holds it: no cable or reboot fixes that,
+    stopping the other program does (the message says how to find it)."""
+
+
+IN_USE = "in use by another program"
+"""The words every busy camera's message holds (`in_use` finds them among notes)."""
+
+
+def in_use(notes: list[str]) -> bool:
+    """Whether a camera the notes tell of was there but busy, not missing."""
+    return any(IN_USE in note for note in notes)
+
+
 log = logging.getLogger(__name__)
 
 CAPTURE_WAIT = 2.0
@@ -215,7 +229,7 @@ class PiCamera(Camera):
         try:
             self.cam = Picamera2()
         except Exception as e:                 # RuntimeError: no camera number 0 found
-            raise CameraUnavailable(_why_not_opened(e)) from None
+            raise _why_not_opened(e) from None
         try:
             mode = full_view_mode(self.cam.sensor_modes, tuple(size))
             sensor = {"output_size": mode["size"], "bit_depth": mode["bit_depth"]} if mode else {}
@@ -333,7 +347,7 @@ class PiCamera(Camera):
                 cam.close()
 
 
-def _why_not_opened(error: BaseException) -> str:
+def _why_not_opened(error: BaseException) -> CameraUnavailable:
     """Why picamera2 could not open the camera, keeping its cause: libcamera's "Device or
     resource busy" (under picamera2's "Camera __init__ sequence did not complete") means
     another program has the camera, which no cable or reboot fixes."""
@@ -343,9 +357,9 @@ def _why_not_opened(error: BaseException) -> str:
         seen = seen.__cause__ or seen.__context__
     said = "; ".join(causes)
     if "busy" in said.lower():
-        return (f"the Pi camera is in use by another program ({said}): stop the other "
-                "program (rpicam-hello, libcamera-still, another companion), then press Roll")
-    return f"no Pi camera ({said})"
+        return CameraBusy(f"the Pi camera is {IN_USE} ({said}): stop the other program "
+                          "(rpicam-hello, libcamera-still, another companion), then press Roll")
+    return CameraUnavailable(f"no Pi camera ({said})")
 
 
 def _described(error: BaseException, what: str, seconds: float | None = None) -> str:
@@ -355,6 +369,50 @@ def _described(error: BaseException, what: str, seconds: float | None = None) ->
         within = f" within {seconds:g} s" if seconds is not None else ""
         return f"TimeoutError: {what} did not finish{within}"
     return f"{type(error).__name__}: {error}"
+
+
+V4L2_DEV = Path("/dev")
+"""Where the /dev/videoN nodes are."""
+
+VIDIOC_REQBUFS = 0xC0145608
+"""_IOWR('V', 8, struct v4l2_requestbuffers): its 20 bytes are count, type, memory,
+capabilities (u32 each), flags and 3 reserved bytes."""
+
+
+def why_no_webcam(node: Path) -> CameraUnavailable:
+    """Why OpenCV could neither open nor read the webcam at `node`. OpenCV says "can't
+    open camera by index" alike for a node missing, one not ours to open and one another
+    program holds; the kernel, asked directly, tells them apart. Opening a V4L2 node
+    succeeds however many have it open, but one whose buffers another process holds (it
+    streams from it) answers VIDIOC_REQBUFS with EBUSY: uvcvideo and every videobuf2
+    driver do. A request for 0 buffers allocates nothing, and the node is closed at once.
+    Ask only after OpenCV let go of the node: while OpenCV holds its buffers, the node
+    answers EBUSY to any other asker, this one too."""
+    import errno
+    import fcntl
+    import struct
+
+    busy = CameraBusy(f"the webcam at {node} is {IN_USE} (Device or resource busy): stop "
+                      f"the other program (sudo fuser -v {node} names it), then press Roll")
+    if not node.exists():
+        return CameraUnavailable(f"no V4L2 camera at {node}")
+    try:
+        fd = os.open(node, os.O_RDWR | os.O_NONBLOCK)
+    except OSError as e:
+        if e.errno == errno.EBUSY:  # drivers that allow one open at a time
+            return busy
+        if e.errno == errno.EACCES:
+            return CameraUnavailable(f"{node}: permission denied (the video group: "
+                                     "sudo usermod -aG video $USER, then log in again)")
+        return CameraUnavailable(f"{node} could not be opened ({e.strerror})")
+    try:  # count 0, V4L2_BUF_TYPE_VIDEO_CAPTURE, V4L2_MEMORY_MMAP
+        fcntl.ioctl(fd, VIDIOC_REQBUFS, struct.pack("=4I4x", 0, 1, 1, 0))
+    except OSError as e:
+        if e.errno == errno.EBUSY:
+            return busy
+    finally:
+        os.close(fd)
+    return CameraUnavailable(f"{node} is there but OpenCV could not open it as a camera")
 
 
 class CvCamera(Camera):
@@ -367,11 +425,13 @@ class CvCamera(Camera):
         super().__init__(fail_after)
         cv2 = _cv2()
         self._cv2 = cv2
+        self.node = V4L2_DEV / f"video{index}"
+        self.frames = 0  # read in all: a webcam failing before its first may be busy
         self.cap = cv2.VideoCapture(index, cv2.CAP_V4L2)
         if not self.cap.isOpened():
             self.cap.release()
             self.cap = None
-            raise CameraUnavailable(f"no V4L2 camera at /dev/video{index}")
+            raise why_no_webcam(self.node)
         self.cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
         self.cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
         self.cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # V4L2 queues 4: frames from before the throw
@@ -379,6 +439,23 @@ class CvCamera(Camera):
         self._clock = clock
         self.lock_after = lock_after
         self._started = clock()
+
+    def read(self):
+        """As Camera.read; a webcam that failed before its first frame, released, says
+        so if another program holds it (its stream could not start)."""
+        try:
+            frame = super().read()
+        except CameraFailed as failed:
+            if self.frames or self.cap is not None or IN_USE in str(failed):
+                raise
+            why = why_no_webcam(self.node)
+            if not isinstance(why, CameraBusy):
+                raise
+            self.error = f"{self.name}: {why}"
+            raise CameraFailed(self.error) from None
+        if frame is not None:
+            self.frames += 1
+        return frame
 
     def _read(self):
         if not self.locked and self.lock_after and self._clock() - self._started >= self.lock_after:
@@ -558,7 +635,8 @@ def find_live_camera(cfg, *, clock: Callable[[], float] = time.monotonic) -> Cam
     saying what was tried."""
     camera, notes = probe_cameras(cfg, clock=clock, live_only=True)
     if camera is None:
-        raise CameraUnavailable("; ".join(notes) or "no live camera configured")
+        raise (CameraBusy if in_use(notes) else CameraUnavailable)(
+            "; ".join(notes) or "no live camera configured")
     return camera
 
 
@@ -569,7 +647,8 @@ def open_camera(cfg, *, say: Callable[[str], None] | None = None,
     say = say or (lambda m: print(m, file=sys.stderr))
     cam, notes = probe_cameras(cfg, clock=clock)
     if cam is None and cfg.source not in ("virtual", "none"):
-        say("camera: none found (" + "; ".join(notes) + "); dice are entered by hand "
+        found = f"found but {IN_USE}" if in_use(notes) else "none found"
+        say(f"camera: {found} (" + "; ".join(notes) + "); dice are entered by hand "
             "or rolled virtually")
     elif cam is not None and notes and cfg.source == "auto":
         say(f"camera: using {cam.name}")
@@ -598,6 +677,11 @@ class CameraMissing(CameraFailed):
     """No camera was found at this Roll; the next Roll (and the retry timer) looks again."""
 
 
+class CameraInUse(CameraMissing):
+    """The camera was there at this Roll, but another program held it; looked for again
+    as a missing one is."""
+
+
 class LiveCamera:
     """A live camera on a thread of its own, so that nothing it does holds up a button.
 
@@ -611,7 +695,8 @@ class LiveCamera:
     CameraMissing if there is still none. What the players should see is queued for
     `news()`: "Camera back", "Camera lost". `relock()` fixes exposure and white balance
     afresh (a new game); the thread does so itself when the light changes for good
-    between throws. Every call on the camera is made from the thread.
+    between throws. A camera another program holds raises CameraInUse instead of
+    CameraMissing. Every call on the camera is made from the thread.
     """
 
     def __init__(self, open_camera: Callable[[], Camera], camera: Camera | None = None, *,
@@ -644,6 +729,7 @@ class LiveCamera:
         self._next_look = clock() + retry_every
         self._stop = False
         self.error = "" if camera is not None else "no camera found"
+        self._busy = False  # the last look found the camera held by another program
         self.name = camera.name if camera is not None else "camera (none yet)"
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
         self._thread.start()
@@ -668,7 +754,7 @@ class LiveCamera:
                 if self._looks == self._asked:
                     return None  # still looking
                 self._asked = None
-                raise CameraMissing(self.error)
+                raise (CameraInUse if self._busy else CameraMissing)(self.error)
             self._asked = None
             if self._frame_no == self._given:
                 if now - self._frame_at >= self.stall_after:
@@ -722,16 +808,18 @@ class LiveCamera:
                 self._capture(camera)
 
     def _look(self) -> None:
+        busy = False
         try:
             camera = self._open()
             error = ""
         except CameraUnavailable as e:
-            camera, error = None, str(e)
+            camera, error, busy = None, str(e), isinstance(e, CameraBusy)
         except Exception as e:  # a driver failing its own way
             camera, error = None, _described(e, "opening the camera")
         with self._cond:
             self._looks += 1
             self._next_look = self._clock() + self.retry_every
+            self._busy = busy
             if camera is None:
                 self.error = error or "no camera found"
                 return

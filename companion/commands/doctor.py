@@ -151,15 +151,18 @@ def check_camera(cfg, snapshot: str | None = None) -> Check:
         what = "virtual roller" if c.source == "virtual" else "button entry"
         return Check("camera", OK, f"none wanted: {what} (camera.source = \"{c.source}\")",
                      needed=False)
-    from hardware.camera import FolderCamera, probe_cameras
+    from hardware.camera import IN_USE, FolderCamera, in_use, probe_cameras
     cam, notes = probe_cameras(c)
+    busy_fix = ("stop the program using the camera (the service: sudo systemctl stop "
+                f"companion; rpicam-hello, another companion; sudo fuser -v /dev/video{c.index} "
+                "names a webcam's), then check again")
     if cam is None:
         fix = ("set camera.folder to a folder of photos of the dice" if c.source == "folder"
                else "connect the camera (rpicam-hello --list-cameras) or a USB webcam")
-        if any("in use by another program" in note for note in notes):
-            fix = ("stop the program using the camera (the service: sudo systemctl stop "
-                   "companion; rpicam-hello, another companion), then check again")
-        return Check("camera", MISSING, "no camera found (" + "; ".join(notes) + ")",
+        found = "no camera found"
+        if in_use(notes):
+            fix, found = busy_fix, f"a camera found but {IN_USE}"
+        return Check("camera", MISSING, f"{found} (" + "; ".join(notes) + ")",
                      f"{fix}; until then the dice are entered with the buttons",
                      needed=c.source != "auto")
     try:
@@ -170,8 +173,9 @@ def check_camera(cfg, snapshot: str | None = None) -> Check:
             if frame is not None and isinstance(cam, FolderCamera):
                 break  # photos, one per throw: the first will do
     except Exception as e:
+        fix = busy_fix if in_use([str(e)]) else "check the ribbon cable / USB, then reboot"
         return Check("camera", FAIL, f"{cam.name} opened but gives no frames ({e})",
-                     "check the ribbon cable / USB, then reboot", needed=c.source != "auto")
+                     fix, needed=c.source != "auto")
     finally:
         cam.close()
     if frame is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -388,6 +389,126 @@ def test_opencv_without_device(capfd):
     with pytest.raises(CameraUnavailable, match="/dev/video7"):
         CvCamera(7)
     assert "WARN" not in capfd.readouterr().err            # OPENCV_LOG_LEVEL=ERROR
+
+
+# ---------------------------------------------------------------- a webcam another program holds
+
+def test_a_webcam_another_program_holds_is_said_busy_not_missing(held_webcam, tmp_path):
+    """It said "no V4L2 camera at /dev/video0" for a webcam that was there, held by
+    another program: the players looked for a cable to plug in."""
+    said = []
+    assert open_camera(cam_cfg(source="opencv"), say=said.append) is None
+    node = tmp_path / "video0"
+    assert said == [
+        f"camera: found but in use by another program (opencv: the webcam at {node} is in "
+        f"use by another program (Device or resource busy): stop the other program (sudo "
+        f"fuser -v {node} names it), then press Roll); dice are entered by hand or rolled "
+        "virtually"]
+    assert held_webcam.asked == [(0, 1, 1, 0)]  # 0 buffers of video capture, mmap
+    held_webcam.held = False  # the other program stopped (a node OpenCV cannot open still)
+    with pytest.raises(CameraUnavailable) as e:
+        CvCamera(0)
+    assert str(e.value) == f"{node} is there but OpenCV could not open it as a camera"
+
+
+def test_a_missing_or_foreign_node_is_not_called_busy(tmp_path, monkeypatch):
+    from hardware import camera as cameras
+
+    monkeypatch.setattr(cameras, "V4L2_DEV", tmp_path)
+    with pytest.raises(CameraUnavailable, match=f"^no V4L2 camera at {tmp_path}/video0$"):
+        CvCamera(0)
+    (tmp_path / "video0").write_bytes(b"")  # the real ioctl: ENOTTY, no V4L2 node
+    with pytest.raises(CameraUnavailable) as e:
+        CvCamera(0)
+    assert type(e.value) is CameraUnavailable and "in use" not in str(e.value)
+
+
+def test_the_box_says_camera_busy_at_a_roll_and_finds_it_once_free(held_webcam, monkeypatch):
+    """Through play's own wiring (open_camera, then LiveCamera looking again by
+    find_live_camera): "Camera busy" on the OLED at a Roll, not "No camera"."""
+    from functools import partial
+
+    import cv2
+
+    from companion.dice_input import CameraDice
+    from companion.rules import Throw
+    from hardware import camera as cameras
+
+    cfg = cam_cfg(source="opencv")
+    live = cameras.LiveCamera(partial(cameras.find_live_camera, cfg),
+                              open_camera(cfg, say=lambda m: None), retry_every=60)
+    dice = CameraDice(live, live=False, read=lambda frame, expect: [], timeout=5)
+
+    def roll():
+        dice.start(Throw(count=2))
+        for _ in range(500):
+            result = dice.poll()
+            if result is not None:
+                return result
+            time.sleep(0.01)
+        raise AssertionError("no answer to the Roll")
+
+    class Freed:  # the other program stopped: OpenCV opens the webcam and reads it
+        def __init__(self, index, api):
+            self.index = index
+
+        def isOpened(self):
+            return True
+
+        def set(self, prop, value):
+            return True
+
+        def get(self, prop):
+            return 0.0
+
+        def read(self):
+            return True, np.zeros((48, 64, 3), np.uint8)
+
+        def release(self):
+            pass
+
+    try:
+        assert roll().error == "Camera busy"
+        monkeypatch.setattr(cv2, "VideoCapture", Freed)
+        assert roll().error == ""
+        assert live.news() == ["Camera back"]
+    finally:
+        live.close()
+
+
+def test_a_webcam_whose_stream_cannot_start_says_it_is_held(held_webcam, monkeypatch):
+    """OpenCV opened it but no frame came before the reads failed: released, the
+    node is asked, and the failure says the other program holds it."""
+    import cv2
+
+    class NoStream:
+        released = False
+
+        def __init__(self, index, api):
+            pass
+
+        def isOpened(self):
+            return True
+
+        def set(self, prop, value):
+            return True
+
+        def read(self):
+            assert not self.released
+            return False, None  # VIDIOC_STREAMON: Device or resource busy
+
+        def release(self):
+            NoStream.released = True
+
+    monkeypatch.setattr(cv2, "VideoCapture", NoStream)
+    cam = CvCamera(0, fail_after=2)
+    assert cam.read() is None and not held_webcam.asked  # not asked while held by us
+    with pytest.raises(CameraFailed, match="in use by another program"):
+        cam.read()
+    assert NoStream.released and held_webcam.asked
+    with pytest.raises(CameraFailed, match="in use by another program"):
+        cam.read()
+    assert len(held_webcam.asked) == 1
 
 
 # ---------------------------------------------------------------- folder

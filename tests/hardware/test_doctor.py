@@ -106,6 +106,16 @@ def test_a_camera_busy_in_another_program_is_not_to_be_connected(monkeypatch):
     assert c.fix.startswith("stop the program using the camera (the service: sudo systemctl "
                             "stop companion;") and "connect" not in c.fix
 
+def test_a_webcam_another_program_holds_is_found_busy_with_how_to_find_it(held_webcam,
+                                                                         monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    c = doctor.check_camera(cfg(camera={"source": "opencv"}))
+    assert c.status == MISSING and c.needed
+    assert c.message.startswith("a camera found but in use by another program (opencv: "
+                                "the webcam at ") and "no camera found" not in c.message
+    assert "sudo fuser -v /dev/video0 names a webcam's" in c.fix and "connect" not in c.fix
+
+
 def test_camera_checks(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "picamera2", None)
     c = doctor.check_camera(defaults())
