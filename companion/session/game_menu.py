@@ -1,9 +1,10 @@
 """The game menu (long Select) over any mode of a game: what other seats may do out of
 turn now (first and highlighted, so that the hint "Hold Select: gift (Bo)" is true: a
-long Select, then Select), back to it, the game's own pages where it has them, undo;
-then "More...", opening its legend, the colour calibration where the game asks for one,
-the phone page, a new game (asking first whether to abandon this one). A long Select
-again, or Back from the first list, returns to the mode under it unchanged."""
+long Select, then Select), back to it, the game's own pages where it has them, its
+facts in full (what the turn screen had no room for), undo; then "More...", opening its
+legend, the colour calibration where the game asks for one, the phone page, a new game
+(asking first whether to abandon this one). A long Select again, or Back from the first
+list, returns to the mode under it unchanged."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from companion.ui.model import MenuItem, Screen
 from . import calibrate, menus
 from .choices import Choices, Opened
 from .mode import Host, Mode
-from .pages import LEGEND_LABEL, Legend, Pages, legend
+from .pages import FACTS_LABEL, LEGEND_LABEL, Facts, Legend, Pages, facts, legend
 from .pages import label as pages_label
 from .play import out_of_turn, out_of_turn_item
 from .setup import to_setup
@@ -28,14 +29,16 @@ while the page is served."""
 
 def entries(table: Host, state) -> list[tuple[MenuItem, Any]]:
     """The game menu's entries (item, value) over `state`: what is used often (others'
-    requests, back, the game's pages, undo), then "More..." opening what is used rarely
-    (the legend, calibration, the phone page, a new game; `menus.often_first`): one
-    shape in every game and at every moment, so that "New game" is where it was."""
+    requests, back, the game's pages, its facts in full, undo), then "More..." opening
+    what is used rarely (the legend, calibration, the phone page, a new game;
+    `menus.often_first`): one shape in every game and at every moment, so that "New
+    game" is where it was."""
     others = [] if state.is_over() else out_of_turn(state)
     pages = pages_label(state)
     often = [*((out_of_turn_item(table, state, action), action) for action in others),
              (MenuItem("Back to the game"), "resume"),
              *([(MenuItem(pages), "pages")] if pages else []),
+             *([(MenuItem(FACTS_LABEL), FACTS_LABEL)] if facts(table, state) else []),
              (MenuItem("Undo last step"), "undo")]
     rarely = [*([(MenuItem(LEGEND_LABEL), LEGEND_LABEL)] if legend(state.game) else []),
               *([(MenuItem(calibrate.LABEL), calibrate.LABEL)]
@@ -49,7 +52,7 @@ class GameMenu(Mode):
     """The game menu over `under`, the mode it was opened over."""
 
     name = "menu"
-    LEADS_TO = ("pages", "legend", "calibrate", "phone", "abandon", "setup_options")
+    LEADS_TO = ("pages", "facts", "legend", "calibrate", "phone", "abandon", "setup_options")
     TITLE = "Game menu"
 
     def __init__(self, table: Host, under: Mode):
@@ -84,6 +87,8 @@ class GameMenu(Mode):
             return Pages(table, self.under)
         if chosen == LEGEND_LABEL:
             return Legend(table, self.under)
+        if chosen == FACTS_LABEL:
+            return Facts(table, self.under)
         if chosen == calibrate.LABEL:
             return calibrate.Calibrate(table, self.under)
         if chosen == "phone":

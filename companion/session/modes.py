@@ -15,13 +15,13 @@ from .draw import NameCard, NameGroup
 from .entry import Confirm, Enter
 from .game_menu import Abandon, GameMenu, PhonePage
 from .mode import Mode
-from .pages import Legend, Pages
+from .pages import Facts, Legend, Pages
 from .play import Decide, Over, Reading, ThrowDice
 from .setup import SetupGame, SetupOptions, SetupPlayers
 
 MODES: dict[str, type[Mode]] = {mode.name: mode for mode in (
     SetupGame, SetupPlayers, SetupOptions, Decide, ThrowDice, Reading, Confirm, Enter,
-    NameGroup, NameCard, Over, Pages, Legend, Calibrate, GameMenu, Abandon, PhonePage)}
+    NameGroup, NameCard, Over, Pages, Facts, Legend, Calibrate, GameMenu, Abandon, PhonePage)}
 
 STATE_MODES = ("decide", "throw", "draw_group", "draw", "over")
 """The modes a new game state may need (`play.mode_for`)."""

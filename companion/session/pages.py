@@ -1,5 +1,5 @@
-"""A game's own pages (its board, its score sheet) and its legend, opened from the game
-menu.
+"""A game's own pages (its board, its score sheet), its legend and its facts in full,
+opened from the game menu.
 
 A game whose screen module (`companion.ui.games.for_game`) has `pages(state, names)` and
 `PAGES_LABEL` gets a game menu item of that name; one whose screen module has `LEGEND`
@@ -79,3 +79,25 @@ class Legend(Pages):
 
     def _pages(self) -> tuple[Screen, ...]:
         return legend(self.table.state.game)
+
+
+FACTS_LABEL = "Facts in full"
+
+
+def facts(table: Host, state) -> tuple[Screen, ...]:
+    """The facts of `state`, a page each ("Facts 2/3": "Declined Bonus 200"), with the
+    players' names; () where the game's View has none."""
+    view = state.view()
+    found = [table.named(words) for words in (view.message, *view.lines) if words.strip()]
+    return tuple(Screen(kind="message", title=f"Facts {n}/{len(found)}", note=words)
+                 for n, words in enumerate(found, 1))
+
+
+class Facts(Pages):
+    """The game's facts in full over `back`."""
+
+    name = "facts"
+
+    def _pages(self) -> tuple[Screen, ...]:
+        found = facts(self.table, self.table.state)
+        return found or (Screen(kind="message", title="Facts", note="No facts now"),)

@@ -10,7 +10,9 @@ import pytest
 from companion import rules
 from companion.session import game_menu, play
 from companion.session.menus import LONGEST, Group, presses
+from companion.session.pages import facts
 from companion.session.play import out_of_turn
+from companion.ui.render import cut_texts
 
 
 class Host:
@@ -64,3 +66,21 @@ def test_the_game_menu_is_short_lists_the_often_used_first(name, monkeypatch):
         assert max(n for _, n in presses(entries)) <= 6
     assert asked or name != "charidice"  # the gift request was seen at least once
 
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_every_fact_has_a_page_read_whole_at_both_sizes(name):
+    """What a turn screen has no room for (beside six dice at 128x32) is one long
+    Select away, whole: "Facts in full", a fact a page."""
+    seen = set()
+    for state in moments(name):
+        pages = facts(Host, state)
+        view = state.view()
+        assert [page.note for page in pages] == [w for w in (view.message, *view.lines) if w]
+        for page in pages:
+            if page.note in seen:
+                continue
+            seen.add(page.note)
+            for size in ((128, 64), (128, 32)):
+                assert cut_texts(page, size) == [], (page.note, size)
+    assert seen

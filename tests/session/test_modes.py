@@ -24,7 +24,7 @@ def test_every_mode_leads_only_to_modes_of_the_table():
     assert set(STATE_MODES) <= set(MODES)
 
 
-SIDE_TRIPS = ("menu", "abandon", "pages", "legend", "calibrate", "phone")
+SIDE_TRIPS = ("menu", "abandon", "pages", "facts", "legend", "calibrate", "phone")
 """Modes opened over another, which they return to."""
 
 

@@ -208,3 +208,26 @@ def test_the_game_menu_and_its_more_show_whole(tmp_path, name):
         assert cut(table.screen()) == []
         press(table, "up", "select")
         assert table.screen().title == "Game menu, more" and cut(table.screen()) == []
+
+
+def test_facts_with_no_room_beside_six_dice_are_one_long_select_away(tmp_path):
+    """At 128x32 "Round 1/7, throw 1/3" has no room beside six dice: dropped there
+    whole, it is on the game menu's "Facts in full", read whole."""
+    with Store(tmp_path / "companion.db") as store:
+        table = table_for(store, "charidice", 3)
+        press(table, "select", "ok")
+        table.tick()
+        assert table.mode == "decide"
+        fact = table.screen().view.lines[0]
+        assert fact.startswith("Round 1/7") and fact not in drawn(table.screen(), (128, 32))
+        press(table, "menu")
+        pick(table, "Facts in full")
+        assert table.mode == "facts"
+        shown = []
+        for _ in range(len(table.state.view().lines) + 1):
+            shown.append(table.screen().note)
+            assert cut(table.screen()) == []
+            press(table, "down")
+        assert fact in shown
+        press(table, "back")
+        assert table.mode == "decide"
