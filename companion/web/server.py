@@ -54,7 +54,7 @@ HEADERS = {
     "cache-control": "no-store",
     "cross-origin-resource-policy": "same-origin",
 }
-"""On every answer, the 403s too."""
+"""On every answer, the 403s and uvicorn's own 503s too (uvicorn adds them)."""
 
 
 def new_token() -> str:
@@ -62,7 +62,8 @@ def new_token() -> str:
 
 
 class Guard:
-    """ASGI middleware: the token first, GET and HEAD only, the headers on every answer.
+    """ASGI middleware: the token first, GET and HEAD only; no header of the app's own
+    in place of HEADERS (which uvicorn adds to every answer).
 
     The token is compared on the raw path, before any decoding, in constant time; the
     app then sees the rest of the path only."""
@@ -90,13 +91,11 @@ class Guard:
         # the raw path began with the token, which has no %: so does the decoded one
         inner = dict(scope, path=scope["path"][len(self.prefix):], raw_path=rest)
 
-        async def with_headers(message):
+        async def with_headers(message):  # uvicorn adds HEADERS: the app's own give way
             if message["type"] == "http.response.start":
                 message = dict(message)
-                given = [(k, v) for k, v in message.get("headers", [])
-                         if k.decode().lower() not in HEADERS]
-                message["headers"] = given + [(k.encode(), v.encode())
-                                              for k, v in HEADERS.items()]
+                message["headers"] = [(k, v) for k, v in message.get("headers", [])
+                                      if k.decode().lower() not in HEADERS]
             await send(message)
 
         await self.app(inner, receive, with_headers)
@@ -106,7 +105,6 @@ async def _plain(send, status: int, text: str, **extra: str) -> None:
     body = text.encode()
     headers = [(b"content-type", b"text/plain; charset=utf-8"),
                (b"content-length", str(len(body)).encode()),
-               *((k.encode(), v.encode()) for k, v in HEADERS.items()),
                *((k.encode(), v.encode()) for k, v in extra.items())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
@@ -213,9 +211,13 @@ class WebPage:
         board = Board(self._store, self.live)
         self.feed = Feed(board)
         app = Guard(make_app(board, self.feed, self.token), self.token)
+        # uvicorn refuses a request once its connections, the asking one among them,
+        # reach the limit: MAX_CONNECTIONS + 1 serves MAX_CONNECTIONS at once. Its 503
+        # skips the app (and Guard): the headers are uvicorn's to add, to every answer.
         config = uvicorn.Config(app, lifespan="off", http="h11", loop="asyncio",
                                 log_level="warning", access_log=False, server_header=False,
-                                limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5,
+                                headers=list(HEADERS.items()),
+                                limit_concurrency=MAX_CONNECTIONS + 1, timeout_keep_alive=5,
                                 timeout_graceful_shutdown=1)
         self._server = uvicorn.Server(config)
 
