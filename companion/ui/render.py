@@ -149,6 +149,9 @@ def fitting_facts(lines: Sequence[str], w: int, first: bool = True) -> str:
 ODDS_GAP = 2 * DETAIL_GAP + 2
 """Between the facts and the odds label on their line: two spaces' worth, so "5 to 6"
 and "67% dbl% VP" do not read as one."""
+BESIDE_DICE = 40
+"""The room right of the dice (at 128x64) worth a line of facts: 216's three dice leave
+88 pixels ("Roll 1/2 · 1-2-3"), six dice none."""
 MENU_KEEPS = 2
 """The menu rows a 128x64 turn keeps when facts take more lines: a stacked selection's two."""
 
@@ -302,15 +305,20 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
             _line(canvas, y, room, facts, (BODY, SMALL), band, "right", x=end + 6)
         _menu(canvas, h - 9 * menu_rows, w, 9 * menu_rows, screen, line=9)
         return
-    y += band + 1
+    beside = w - end - 6 if end < w and not screen.note else 0  # room right of the dice
+    top, y = y, y + band + 1
     odds = screen.menu.odds if screen.menu else ""
     room = w - (text.width(SMALL, odds) + ODDS_GAP if odds else 0)
     if screen.note and text.width(SMALL, screen.note) > room:
         odds, room = "", w  # the note whole; the label is back with the facts
-    # facts that do not fit their line take a second one while the menu keeps two rows
+    # the facts beside the dice where three leave room, then on their line, and on a
+    # second one where they need it while the menu keeps two rows
     spare = (h - y) // LINE - 1 - MENU_KEEPS
+    first = [beside] if beside >= BESIDE_DICE else []
     lines = ([screen.note] if screen.note
-             else packed_facts((screen.view or View()).lines, [room] + [w] * max(0, spare)))
+             else packed_facts(view.lines, first + [room] + [w] * max(0, spare)))
+    if first and lines:
+        _line(canvas, top, beside, lines.pop(0), (BODY,), band, "right", x=end + 6)
     for k, words in enumerate(lines or [""]):
         _line(canvas, y + k * LINE, room if k == 0 else w, words, (BODY, SMALL), LINE)
     if odds:  # over the odds column, so "224 8%" says what it is
