@@ -290,18 +290,23 @@ SOLO = Game(
 # --- SOLO's screen module (companion.ui.games hooks): cards grouped by score -------------
 
 
-def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
+def card_groups(state: Solo, draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
     """The cards a Draw can give, grouped by their score: five groups of 14."""
     return [(f"Worth {score}", [(name, n) for name, n in draw.cards if SCORE[name] == score])
             for score in range(1, 6)]
 
 
-def draw_card(canvas, box: tuple[int, int, int, int], name: str) -> bool:
+def card_picture(state: Solo, name: str) -> str:
+    """A card's picture: its score."""
+    return str(SCORE[name])
+
+
+def draw_card(canvas, box: tuple[int, int, int, int], picture: str) -> bool:
     """A card as one filled bar a pixel tall per point of its score, from the box's top."""
-    if name not in SCORE:
+    if not picture.isdecimal():
         return False
     x0, y0, x1, _ = box
-    canvas.rectangle((x0, y0, x1, y0 + SCORE[name] - 1), fill=1)
+    canvas.rectangle((x0, y0, x1, y0 + int(picture) - 1), fill=1)
     return True
 
 

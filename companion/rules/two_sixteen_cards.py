@@ -188,6 +188,19 @@ class Objective:
         return " ".join(self.slots + self.conditions)
 
 
+def split_symbols(symbols: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A card's symbols as one line (`Objective.symbols`, "6 ? ? sum>=15") as its three
+    dice and its conditions; None for a line that is not a card's symbols. A screen
+    drawing a card reads them from its Screen, never from a catalogue of its own."""
+    tokens = symbols.split()
+    slots, conditions = tuple(tokens[:3]), tuple(tokens[3:])
+    if len(slots) < 3 or any(_slot_test(token) is None for token in slots):
+        return None
+    if any(_condition_test(token) is None for token in conditions):
+        return None
+    return slots, conditions
+
+
 @dataclass(frozen=True)
 class HelpCard:
     """A Help card effect and how many copies of it the deck holds."""
@@ -364,18 +377,7 @@ def catalogue(objectives_text: str, help_text: str) -> Catalogue:
     """The catalogue of these two texts, read and checked once (CatalogueError)."""
     cards = Catalogue(objectives_text, help_text)
     cards.objectives, cards.help  # noqa: B018 (read now: refused here, not mid-game)
-    _READ.insert(0, cards)
     return cards
-
-
-_READ: list[Catalogue] = []
-"""Every catalogue read in this process, the latest first (`card_named`)."""
-
-
-def card_named(name: str) -> Objective | None:
-    """The Objective card `name` of the latest catalogue read that has one: for a screen
-    naming a card drawn, which knows its name only (a game's own are `state.cards`)."""
-    return next((cards.cards[name] for cards in _READ if name in cards.cards), None)
 
 
 def shipped() -> Catalogue:

@@ -1,10 +1,11 @@
 """Naming a card drawn from a physical deck, in as few presses as the game allows.
 
 A Draw lists only the cards that can come up (not those in the Offer or a hand), each
-with its copies left. A game whose screen module gives `card_groups(draw)` (see
+with its copies left. A game whose screen module gives `card_groups(state, draw)` (see
 `companion.ui.games`) is named in two steps: the group first (a colour, say), then the
 card, Back returning to the groups; the card is shown as the game draws it (screen kind
-"cards"). Any other game names the card from one menu. With a virtual deck
+"cards", each card's picture from the game's `card_picture`, so from the game's own
+cards). Any other game names the card from one menu. With a virtual deck
 (`Table.deck_rng`) OK draws one at either step.
 """
 
@@ -26,7 +27,7 @@ def naming(table: Host, draw: Draw) -> Mode:
     cards, else the cards."""
     hook = getattr(for_game(table.state.game), "card_groups", None)
     groups = [(label, [(name, n) for name, n in cards if n > 0])
-              for label, cards in (hook(draw) if hook else ())]
+              for label, cards in (hook(table.state, draw) if hook else ())]
     groups = [(label, cards) for label, cards in groups if cards]
     if not groups:
         return NameCard(table, [(name, n) for name, n in draw.cards if n > 0])
@@ -113,6 +114,10 @@ class NameCard(Mode):
             return table.game_screen("card", _title(table), note,
                                      hint=_hint(table, "this card"), menu=self.choices.menu())
         group = self.groups.groups[self.groups.choices.value][0]
+        picture = getattr(for_game(table.state.game), "card_picture", None)
+        pictures = tuple((item.label, picture(table.state, item.label))
+                         for item in self.choices.items) if picture else ()
         return table.game_screen("cards", f"{group}: {_title(table)}", note,
                                  hint="Select: this card, Back: groups",
-                                 menu=self.choices.menu(), game=table.state.game)
+                                 menu=self.choices.menu(), game=table.state.game,
+                                 table=pictures)

@@ -10,6 +10,7 @@ evening: colours, the greatest of gifts, the score sheets and the charity bonus.
 from __future__ import annotations
 
 from companion.rules import View
+from companion.rules.two_sixteen_cards import shipped
 
 from .model import Menu, MenuItem, Screen
 from .qr import screen as qr_screen
@@ -41,6 +42,12 @@ CARD_NAMES = (
 PURPLE = ("No 6", "No 1", "No 1 no 6", "No 5 no 6", "No 1 6, pair", "No 1 sum 12+")
 GREEN = ("Any triple", "Any pair", "Just a pair", "Pair&Opp", "High pair")
 """216 Objective cards of two colours (companion/data/216_objectives.txt), drawn as dice."""
+
+
+def pictures(*names: str) -> tuple[tuple[str, str], ...]:
+    """The shipped 216 cards `names` with their symbols, as a screen carries them."""
+    return tuple((name, shipped().cards[name].symbols) for name in names)
+
 
 SCREENS: dict[str, Screen] = {
     "setup": Screen(
@@ -231,6 +238,7 @@ SCREENS: dict[str, Screen] = {
             "No 1 6, pair")),
         hint="Select: this card, Back: groups",
         game="216",
+        table=pictures(*PURPLE),
     ),
     "cards-green": Screen(
         "cards",
@@ -238,9 +246,12 @@ SCREENS: dict[str, Screen] = {
         menu=Menu(tuple(MenuItem(name, "1 left") for name in GREEN), selected=2),
         hint="Select: this card, Back: groups",
         game="216",
+        table=pictures(*GREEN),
     ),
     "216-offer": Screen(
-        "216:offer", title="Offer 1-2 of 4", table=(("No 1 6, pair", "6+3"), ("6, sum 15+", "9+5"))
+        "216:offer", title="Offer 1-2 of 4",
+        table=tuple((name, scores, symbols) for (name, symbols), scores
+                    in zip(pictures("No 1 6, pair", "6, sum 15+"), ("6+3", "9+5"))),
     ),
     "216-hand": Screen(
         "216:hand", title="Ann: Help cards",

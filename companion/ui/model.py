@@ -40,6 +40,7 @@ class Screen:
       enter    dice entered by hand (entry + cursor)
       card     a drawn card to name (menu of cards) or to play or decline
       cards    a card to name, drawn as what it is by the game's `draw_card` (`game`)
+               from its picture in `table` (rows: card name, picture)
       over     final standings
       message  a short notice, e.g. why a button did nothing
       qr       the score-sheet page's address as a QR code (`table`: its modules)

@@ -444,17 +444,19 @@ def _card(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
 
 
 def _cards(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
-    """A card to name, drawn as what it is (the game's `draw_card`), the names to pick from."""
+    """A card to name, drawn as what it is (the game's `draw_card`, from the picture the
+    screen's `table` gives the card's name), the names to pick from."""
     compact = h < COMPACT_BELOW
     y = 0 if compact else _title(canvas, w, screen.title, True)
-    picture = h - LINE - 1 if compact else CARD_PICTURE
+    band = h - LINE - 1 if compact else CARD_PICTURE
     menu_rows = 1 if compact else 2
     menu = screen.menu or Menu(())
     selected = menu.items[menu.selected].label if 0 <= menu.selected < len(menu.items) else ""
+    picture = {row[0]: row[1] for row in screen.table}.get(selected)
     drawer = getattr(games.for_game(screen.game), "draw_card", None)
-    if not (drawer and drawer(canvas, (0, y, w - 1, y + picture - 1), selected)):
-        _line(canvas, y, w, selected, (TITLE, BODY, SMALL), picture, "center")
-    y += picture + 1
+    if not (drawer and picture and drawer(canvas, (0, y, w - 1, y + band - 1), picture)):
+        _line(canvas, y, w, selected, (TITLE, BODY, SMALL), band, "center")
+    y += band + 1
     _menu(canvas, y, w, menu_rows * LINE, screen)
     bottom = screen.note or _hint(screen)  # news while it lasts, else what to press
     if not compact and bottom:

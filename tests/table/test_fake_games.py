@@ -217,6 +217,7 @@ def test_a_game_with_card_groups_names_a_card_group_first_back_returns(store, mo
     assert table.mode == "draw" and screen.kind == "cards" and screen.game == "solo"
     assert screen.title == "Worth 3: Offer card 1 of 4"
     assert labels(table) == [name for name in OBJECTIVES if SCORE[name] == 3]
+    assert screen.table == tuple((name, "3") for name in labels(table))  # card_picture's
     press(table, "back")
     assert table.mode == "draw_group" and table.screen().menu.selected == 2 and not table.steps
     press(table, "select", "down", "select")

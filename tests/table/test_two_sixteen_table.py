@@ -53,6 +53,7 @@ def name_card(table, name: str) -> int:
     press(table, *presses)
     cards = [item.label for item in table.screen().menu.items]
     assert table.screen().kind == "cards" and table.screen().game == "216"
+    assert (name, CARDS[name].symbols) in table.screen().table  # drawn from the game's cards
     more = fewest(len(cards), table.screen().menu.selected, cards.index(name)) + ["select"]
     press(table, *more)
     return len(presses) + len(more)

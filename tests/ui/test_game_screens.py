@@ -1,12 +1,18 @@
 """The game screen hooks on the shared screens (companion.ui.games): a card drawn as what
-it is on the "cards" screen, with a fake game's module and with 216's catalogue."""
+it is on the "cards" screen, with a fake game's module and with 216's catalogue, each
+game's cards its own whatever other card files were read before."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageDraw
 
+from companion import rules
+from companion.rules.core import shipped_text
 from companion.rules.two_sixteen import OBJECTIVES
+from companion.rules.two_sixteen_cards import HELP, catalogue
 from companion.ui import games
 from companion.ui.games import for_game, two_sixteen
 from companion.ui.model import Menu, MenuItem, Screen
@@ -15,9 +21,10 @@ from tests.fake_games import OBJECTIVES as FAKE_CARDS
 from tests.fake_games import SCORE
 
 
-def naming(game: str, names, selected: int = 0) -> Screen:
+def naming(game: str, names, selected: int = 0, pictures=()) -> Screen:
     return Screen("cards", title="Which card?", game=game, hint="Select: this card",
-                  menu=Menu(tuple(MenuItem(n, "1 left") for n in names), selected))
+                  menu=Menu(tuple(MenuItem(n, "1 left") for n in names), selected),
+                  table=tuple(pictures))
 
 
 def lit_rows(image: Image.Image, top: int, bottom: int) -> list[int]:
@@ -29,9 +36,13 @@ def lit_rows(image: Image.Image, top: int, bottom: int) -> list[int]:
 def test_the_cards_screen_draws_the_selected_card_through_the_games_hook(monkeypatch):
     monkeypatch.setitem(games.SCREENS, "solo", "tests.fake_games")
     card = next(n for n in FAKE_CARDS if SCORE[n] == 4)
-    image = render(naming("solo", FAKE_CARDS, FAKE_CARDS.index(card)))
+    pictures = [(n, str(SCORE[n])) for n in FAKE_CARDS]
+    image = render(naming("solo", FAKE_CARDS, FAKE_CARDS.index(card), pictures))
     rows = lit_rows(image, 11, 11 + 6)
     assert rows == [128] * 4 + [0, 0]  # the fake picture: a bar a pixel per point, full width
+    no_picture = render(naming("solo", FAKE_CARDS, FAKE_CARDS.index(card)))
+    assert no_picture.tobytes() == render(naming("risknroll", FAKE_CARDS,
+                                                 FAKE_CARDS.index(card))).tobytes()
 
 
 def test_a_game_without_pictures_shows_the_name_instead():
@@ -42,9 +53,12 @@ def test_a_game_without_pictures_shows_the_name_instead():
     assert any(lit_rows(with_name, 11, 29))
 
 
-def test_216s_hook_knows_only_its_objective_cards():
+def test_216s_hook_draws_only_an_objective_cards_symbols():
     canvas = ImageDraw.Draw(Image.new("1", (128, 64)))
     assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "Wild")
+    assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "No 1 6, pair")  # a name
+    assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "? ? ? no=7")
+    assert two_sixteen.draw_card(canvas, (0, 0, 127, 20), "? =1 ? no=1 no=6")
 
 
 @pytest.mark.parametrize("height", [14, 12, 10])
@@ -53,7 +67,7 @@ def test_every_216_card_is_drawn_inside_its_box(height):
     for card in OBJECTIVES:
         image = Image.new("1", (140, 30))
         box = (6, 8, 133, 8 + height - 1)
-        assert two_sixteen.draw_card(ImageDraw.Draw(image), box, card.name)
+        assert two_sixteen.draw_card(ImageDraw.Draw(image), box, card.symbols)
         ink = image.getbbox()
         assert ink is not None, card.name
         assert box[0] <= ink[0] and box[1] <= ink[1], card.name
@@ -63,12 +77,30 @@ def test_every_216_card_is_drawn_inside_its_box(height):
 def test_216_groups_a_draw_by_colour_and_leaves_the_help_deck_whole():
     from companion.rules import Draw
 
+    state = rules.get("216").new(2, {})
     draw = Draw("Objective", tuple((c.name, 1) for c in OBJECTIVES if c.name != "Sum 3"))
-    groups = two_sixteen.card_groups(draw)
+    groups = two_sixteen.card_groups(state, draw)
     assert [label for label, _ in groups] == ["Gray", "Orange", "Green", "Purple"]
     assert [len(cards) for _, cards in groups] == [20, 17, 16, 16]
-    assert two_sixteen.card_groups(Draw("Help", (("Wild", 3),))) == []
+    assert two_sixteen.card_groups(state, Draw("Help", (("Wild", 3),))) == []
 
+
+def test_a_216_game_shows_its_own_cards_whatever_card_file_was_read_last():
+    """A player's card file where "No 6" is gray "6 6 ?" (the box's: purple, "no 6"), and
+    two games, one with each file: each groups and draws its own cards (they once came
+    from the first catalogue the process read, so one game showed the other's)."""
+    shipped = shipped_text("216_objectives.txt")
+    line = next(row for row in shipped.splitlines() if "| No 6 " in row)
+    theirs = shipped.replace(line, "gray | No 6 | 6 6 ? | 1 | 10 | 5 | 16")
+    game = rules.get("216")
+    for text, colour, scores, symbols in ((theirs, "Gray", "10+5", "6 6 ?"),
+                                          (shipped, "Purple", "2+1", "? ? ? no=6")):
+        state = game.new(2, {}, {"216_objectives.txt": text, HELP: shipped_text(HELP)})
+        catalogue(theirs if text is shipped else shipped, shipped_text(HELP))  # the other
+        assert two_sixteen.card_picture(state, "No 6") == symbols
+        offer = two_sixteen.pages(replace(state, offer=("No 6",)), ("Ann", "Bo"))[0]
+        assert offer.table == (("No 6", scores, symbols),)
+        assert ("No 6", 1) in dict(two_sixteen.card_groups(state, state.chance()))[colour]
 
 
 def test_216_pages_show_the_offer_two_cards_a_page_and_the_hand_of_the_seat_on_turn():
@@ -81,7 +113,7 @@ def test_216_pages_show_the_offer_two_cards_a_page_and_the_hand_of_the_seat_on_t
                     hands=(("+1/-1", "+1/-1", "Wild"), ()), fresh=("Wild",))
     offer_1, offer_2, hand = two_sixteen.pages(state, ("Ann", "Bob"))
     assert (offer_1.kind, offer_1.title) == ("216:offer", "Offer 1-2 of 4")
-    assert offer_1.table == (("Sum 7", "10+5"), ("Any pair", "3+2"))
+    assert offer_1.table == (("Sum 7", "10+5", "? ? ? sum=7"), ("Any pair", "3+2", "? =1 ?"))
     assert offer_2.title == "Offer 3-4 of 4" and len(offer_2.table) == 2
     assert (hand.kind, hand.title) == ("216:hand", "Ann: Help cards")
     assert hand.table == (("+1/-1", 2, 0), ("Wild", 1, 1))

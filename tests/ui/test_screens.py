@@ -8,9 +8,13 @@ new image) to a temporary folder and names both files in its failure message.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import string
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,6 +65,31 @@ def test_screen_matches_its_golden(name, size, tmp_path):
     actual.save(actual_path)
     diff_image(expected, actual).save(diff_path)
     pytest.fail(f"{path.name} differs from its golden; actual: {actual_path}, diff: {diff_path}")
+
+
+FINGERPRINTS = """
+import hashlib, json
+from companion.ui.examples import SCREENS, SIZES
+from companion.ui.render import render
+print(json.dumps({f"{name} {w}x{h}": hashlib.sha256(render(screen, (w, h)).tobytes()).hexdigest()
+                  for name, screen in SCREENS.items() for w, h in SIZES}))
+"""
+"""Every example's image, as a digest, rendered by a new interpreter."""
+
+
+def test_every_example_renders_as_in_a_fresh_process():
+    """What earlier tests left behind (a card file read, a registry filled, a font or a
+    cache loaded) changes no screen: a new interpreter that imports only the examples
+    and the renderer draws each one as this process does after whatever ran before (the
+    216 cards were once drawn from the last card file read: as dice in the suite, as
+    their names in a file run alone)."""
+    fresh = json.loads(subprocess.run(
+        [sys.executable, "-c", FINGERPRINTS], capture_output=True, text=True, check=True,
+        cwd=Path(__file__).parents[2]).stdout)
+    here = {f"{name} {w}x{h}": hashlib.sha256(render(screen, (w, h)).tobytes()).hexdigest()
+            for name, screen in SCREENS.items() for w, h in SIZES}
+    assert fresh.keys() == here.keys()
+    assert [key for key in here if fresh[key] != here[key]] == []
 
 
 def test_every_golden_belongs_to_an_example():

@@ -3,9 +3,13 @@
 A game screen module (`companion/ui/games/<module>.py`) may define any of these hooks;
 the session and `companion.ui.render` call them only through `for_game`:
 
-- `card_groups(draw) -> list[(label, [(card, copies left)])]`: how the cards a Draw can
-  give are grouped, so that the session names a card group first, then the card;
-- `draw_card(canvas, box, name) -> bool`: card `name` drawn in `box` as what it does;
+- `card_groups(state, draw) -> list[(label, [(card, copies left)])]`: how the cards a
+  Draw can give are grouped, so that the session names a card group first, then the card;
+- `card_picture(state, name) -> str`: card `name` of the game in `state` as plain text
+  its `draw_card` draws (216: the card's dice symbols), carried in the "cards" Screen's
+  `table`: the screen draws the game's own cards, not whichever were read last;
+- `draw_card(canvas, box, picture) -> bool`: a card drawn in `box` as what it does from
+  its `card_picture`, False for a picture it cannot draw (the name is shown instead);
 - `pages(state, names) -> tuple[Screen, ...]` with `PAGES_LABEL`: the game's own pages,
   opened from the game menu item named PAGES_LABEL and flipped with Up/Down;
 - `LAYOUTS: dict[str, layout]`: extra screen kinds, rendered as "<game>:<kind>";

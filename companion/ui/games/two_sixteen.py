@@ -2,15 +2,16 @@
 
 A player names a card just revealed by its colour (gray, orange, green, purple: what
 the card shows) and then by the picture on it, never by a name to remember. The picture
-is the card's dice symbols (`two_sixteen_cards`): a die with pips for an exact number,
-"?" for any, "≥4" or "≤3" for a bound; between two dice "=" (the same number), "≠" (a
-different one) or "opp" (the opposite face); then the conditions on the whole roll: "Σ10"
-or "Σ≥15" for a sum, "no" and the dice of numbers that must not show, "all≠", "straight",
-"pair+opp".
+is the card's dice symbols (`two_sixteen_cards`), which the session puts in the Screen
+from the game's own cards (`card_picture`): the screens keep no catalogue of their own.
+A die with pips for an exact number, "?" for any, "≥4" or "≤3" for a bound; between two
+dice "=" (the same number), "≠" (a different one) or "opp" (the opposite face); then the
+conditions on the whole roll: "Σ10" or "Σ≥15" for a sum, "no" and the dice of numbers
+that must not show, "all≠", "straight", "pair+opp".
 
 Pages (game menu, "Offer and hand"): the Offer two cards a page, each drawn with its
-name and its General Score + Served Game Bonus; then the Help cards of the player on
-turn (none shown for the solo AI, which holds none).
+name and its General Score + Served Game Bonus (`table` rows: name, scores, symbols);
+then the Help cards of the player on turn (none shown for the solo AI, which holds none).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from PIL import ImageDraw
 
 from companion.rules import Action, Draw
 from companion.rules.two_sixteen import AI, TwoSixteenState
-from companion.rules.two_sixteen_cards import COLOURS, Objective, card_named, opposite
+from companion.rules.two_sixteen_cards import COLOURS, opposite, split_symbols
 from companion.ui import dice, text
 from companion.ui.fonts import BODY, SMALL
 from companion.ui.model import Screen
@@ -64,27 +65,35 @@ def menu_group(state: TwoSixteenState, action: Action) -> tuple[str, ...]:
     return ()
 
 
-def card_groups(draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
-    """The Objective cards a Draw can give, by colour in the rulebook's order; no groups
-    for the Help deck (six cards, one menu)."""
+def card_groups(state: TwoSixteenState, draw: Draw) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The Objective cards a Draw can give, by colour in the rulebook's order, the
+    colours those of the game's own cards; no groups for the Help deck (six cards, one
+    menu)."""
     if draw.deck != "Objective":
         return []
-    colours = {name: getattr(card_named(name), "colour", None) for name, _ in draw.cards}
+    colours = {name: state.card(name).colour for name, _ in draw.cards}
     return [(colour.capitalize(), [(name, n) for name, n in draw.cards
                                    if colours[name] == colour])
             for colour in COLOURS]
 
 
-def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str) -> bool:
-    """Objective card `name` as its dice symbols, centred in `box`; False if no such card."""
-    card = card_named(name)
-    if card is None:
+def card_picture(state: TwoSixteenState, name: str) -> str:
+    """Objective card `name` of this game's cards as `draw_card` draws it: its symbols."""
+    return state.card(name).symbols
+
+
+def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], picture: str) -> bool:
+    """An Objective card from its symbols `picture` ("? =1 ? no=1 no=6", `card_picture`),
+    centred in `box`; False for anything that is not a card's symbols."""
+    symbols = split_symbols(picture)
+    if symbols is None:
         return False
+    slots, conditions = symbols
     x0, y0, x1, y1 = box
     size = next((s for s in (dice.LARGE, dice.MEDIUM) if s <= y1 - y0 + 1), dice.SMALL_DIE)
-    parts = _parts(card, size)
-    if _width(parts) > x1 - x0 + 1 and all(slot == "?" for slot in card.slots):
-        parts = parts[2 * len(card.slots):]  # three "?" dice say nothing: leave them out
+    parts = _parts(slots, conditions, size)
+    if _width(parts) > x1 - x0 + 1 and all(slot == "?" for slot in slots):
+        parts = parts[2 * len(slots):]  # three "?" dice say nothing: leave them out
     x = x0 + max(0, (x1 - x0 + 1 - _width(parts)) // 2)
     top = y0 + (y1 - y0 + 1 - size) // 2
     for kind, value, w in parts:
@@ -93,12 +102,12 @@ def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name:
     return True
 
 
-def _slots(card: Objective) -> list[tuple[str, str]]:
+def _slots(slots: tuple[str, ...]) -> list[tuple[str, str, str]]:
     """Each die's picture ("pips", "6"), ("text", "≥4"), ("text", "?") and the mark
     before it ("" for the first die and for dice with no relation to an earlier one)."""
     shown: list[tuple[str, str, str]] = []
-    same = list(range(len(card.slots)))  # each die's class of dice shown equal
-    for i, token in enumerate(card.slots):
+    same = list(range(len(slots)))  # each die's class of dice shown equal
+    for i, token in enumerate(slots):
         mark = ""
         if token[0] in "o=!" and token[1:].isdigit():
             j = int(token[1:]) - 1
@@ -121,15 +130,16 @@ def _slots(card: Objective) -> list[tuple[str, str]]:
     return [(kind, value, mark) for kind, value, mark in shown]
 
 
-def _parts(card: Objective, size: int) -> list[tuple[str, str, int]]:
+def _parts(slots: tuple[str, ...], conditions: tuple[str, ...],
+           size: int) -> list[tuple[str, str, int]]:
     """What to draw left to right: (kind, value, width), spaces included."""
     parts: list[tuple[str, str, int]] = []
-    for i, (kind, value, mark) in enumerate(_slots(card)):
+    for i, (kind, value, mark) in enumerate(_slots(slots)):
         if i:
             parts.append(("mark", mark, text.width(SMALL, mark) + 2 * GAP if mark else GAP))
         parts.append((kind, value, size))
     absent = False
-    for token in card.conditions:
+    for token in conditions:
         if token.startswith("no="):  # "no" once, then the dice that must not show
             said = "" if absent else "no"
             parts.append(("mark", said, text.width(SMALL, said) + 2 * GAP if said else GAP))
@@ -171,8 +181,8 @@ def _draw_part(canvas, x: int, top: int, size: int, kind: str, value: str) -> No
 
 def pages(state: TwoSixteenState, names: Sequence[str]) -> tuple[Screen, ...]:
     """The Offer (two cards a page) and the Help cards of the player on turn."""
-    offer = [(name, f"{state.card(name).general}+{state.card(name).bonus}")
-             for name in state.offer]
+    offer = [(name, f"{state.card(name).general}+{state.card(name).bonus}",
+              card_picture(state, name)) for name in state.offer]
     chunks = [tuple(offer[k:k + CARDS_A_PAGE]) for k in range(0, len(offer), CARDS_A_PAGE)]
     shown = [Screen("216:offer", title=_offer_title(k, len(chunks), len(offer)), table=chunk)
              for k, chunk in enumerate(chunks or [()])]
@@ -203,10 +213,10 @@ def _offer(canvas: ImageDraw.ImageDraw, w: int, h: int, screen: Screen) -> None:
         _centred(canvas, 0, w, screen.title, BODY)
         y = LINE + 1
     row = (h - y) // CARDS_A_PAGE
-    for name, scores in screen.table:
+    for name, scores, picture in screen.table:
         room = w - text.width(SMALL, "20+10") - GAP
         top = y + (0 if compact else 1)
-        draw_card(canvas, (0, top, room - 1, top + dice.LARGE - 1), name)
+        draw_card(canvas, (0, top, room - 1, top + dice.LARGE - 1), picture)
         text.draw(canvas, (w, text.baseline(SMALL, top, dice.LARGE)), scores, SMALL, anchor="rs")
         if not compact:
             under = top + dice.LARGE + 1

@@ -20,7 +20,7 @@ def card(name: str, objective: Objective | None) -> str:
     if objective is None:
         return f'<div class="objective">{esc(name)}</div>'
     drawn = []
-    for kind, value, mark in _slots(objective):
+    for kind, value, mark in _slots(objective.slots):
         if mark:
             drawn.append(f'<span class="mark">{esc(mark)}</span>')
         drawn.append(die(int(value)) if kind == "pips" else die(value, title=value))
