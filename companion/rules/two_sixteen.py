@@ -495,8 +495,10 @@ class TwoSixteenState(Checked):
         if best < self.target:
             return state
         top = tuple(seat for seat, total in enumerate(self.totals) if total == best)
-        if len(top) > 1:
-            return replace(state, tie=True, message=f"{self.message}; tie at {best}: another round")
+        if len(top) > 1:  # the tie first, as the game over says the winner first; then
+            # the step that ended the round (the refill, most often), which decided nothing
+            return replace(state, tie=True, message=f"Tie at {best}: another round; "
+                                                    f"{self.message}")
         # the winner first, then what decided it (the step that ended the round, a
         # refill most often, decides nothing: the table names it no more at the end)
         said = f"P{top[0] + 1} wins with {best}"

@@ -282,7 +282,8 @@ def test_a_tie_at_100_or_more_plays_whole_rounds_until_one_player_is_higher():
     state = play(state, "throw 1 2 4", "claim Sum 7 points", "draw Sum 10")
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     assert not state.is_over() and state.tie and state.seat == 0
-    assert "tie at 110: another round" in state.message and "tie round" in state.view().lines[0]
+    assert state.message.startswith("Tie at 110: another round; ")  # the tie first
+    assert "tie round" in state.view().lines[0]
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     state = play(state, "throw 1 1 3", "reroll 3", "throw 6", "pass", "draw Wild")
     assert state.tie and not state.is_over()
@@ -484,7 +485,7 @@ def test_a_tie_round_is_shown_beside_the_target():
     assert state.tie and state.phase == "throw"
     assert state.view() == View(
         lines=("To 100 tie round", "Triple 6", "No 6", "Straight", "Sum 10", "Help: none"),
-        message="P2 takes Wild; tie at 110: another round")
+        message="Tie at 110: another round; P2 takes Wild")
     state = play(state, "throw 1 2 4")
     assert state.view().lines[0] == "Roll 1/2 tie round"
 

@@ -159,6 +159,23 @@ def test_the_game_over_says_the_winner_first_then_what_decided_it(store):
     assert table.screen().note == f"{table.names[winner]} wins with {best}"
 
 
+def test_a_tie_round_says_the_tie_first_then_the_step_that_ended_the_round(store):
+    """Not "Offer: Sum 17; tie at 105: another round": as the game over says the winner
+    first, the tie comes first and the refill, which decided nothing, after; whole at
+    either size."""
+    from companion.ui.render import cut_texts
+
+    table = started(store, names=("Ann", "Bo"), deck_rng=random.Random(103),
+                    dice=VirtualDice(VirtualRoller(103)))
+    while not table.state.tie:
+        assert table.mode != "over"
+        press(table, "ok" if table.mode in ("draw_group", "draw", "throw") else "select")
+    best = max(table.state.scores())
+    screen = table.screen()
+    assert re.fullmatch(rf"Tie at {best}: another round; Offer: [\w ,+]+", screen.note)
+    assert [cut_texts(screen, size) for size in ((128, 64), (128, 32))] == [[], []]
+
+
 def new_game_from_the_menu(table, solo: bool) -> None:
     """Abandon the game in play and start another, solo or not."""
     press(table, "menu")
