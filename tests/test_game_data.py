@@ -8,19 +8,27 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
+from itertools import product
 
 import pytest
+from hypothesis import given, settings
 
 from companion import game_data, rules
 from companion.commands import config as config_command
 from companion.commands import history, replay
 from companion.rules.charidice import DICE_FILE
 from companion.rules.core import DataError, shipped_text
-from companion.rules.two_sixteen_cards import HELP, OBJECTIVES
+from companion.rules.two_sixteen_cards import HELP, OBJECTIVES, CatalogueError, read_objectives
 from companion.store import Store
 from companion.table import Setup, Table
+from companion.ui.games import two_sixteen
+from companion.ui.model import Menu, MenuItem, Screen
+from companion.ui.render import render
+from companion.web.sheets import two_sixteen as two_sixteen_sheet
 from hardware.buttons import ButtonEvent
 from tests.command_run import run
+from tests.two_sixteen_symbols import card_symbols
 
 TWO_SIXTEEN, CHARIDICE = rules.get("216"), rules.get("charidice")
 TYPO = ("gray   | Triple 1 ", "grey   | Triple 1 ")  # line 7 of the shipped file
@@ -50,6 +58,9 @@ def test_a_players_copy_overrides_the_shipped_file_and_a_bom_is_accepted(tmp_pat
      "line 7: byte 0xe9 is not UTF-8; save the file as UTF-8"),
     (lambda text: text.replace("| 1 | 20 | 10 |   1", "| 1 | 20 | 10").encode(),
      "line 6: expected 7 fields separated by |, found 6"),
+    (lambda text: text.replace("| ? =1 ?   ", "| =2 =1 ?  ").encode(),
+     "line 45: Any pair: dice 1 and 2 refer to each other in a circle; give one of them a"
+     " symbol of its own (a number, ?, >=4), as in '? =1 ?'"),
 ])
 def test_a_broken_copy_is_refused_with_its_line_and_the_shipped_file_used(tmp_path, edit, said):
     (tmp_path / OBJECTIVES).write_bytes(edit(shipped_text(OBJECTIVES)))
@@ -59,6 +70,37 @@ def test_a_broken_copy_is_refused_with_its_line_and_the_shipped_file_used(tmp_pa
     assert used.texts[OBJECTIVES] == shipped_text(OBJECTIVES)
     assert used.sources[OBJECTIVES] == game_data.SHIPPED
     assert game_data.in_use(CHARIDICE, tmp_path).refused == ()  # the other games never mind
+
+
+SMALL_DECK = ("gray | Triple 6 | 6 6 6 | 1 | 20 | 10 | 1\n"
+              "orange | Sum 7 | ? ? ? sum=7 | 1 | 10 | 5 | 15\n"
+              "purple | No 6 | ? ? ? no=6 | 3 | 2 | 1 | -\n")
+
+
+@given(card_symbols())
+@settings(max_examples=60)
+def test_every_card_a_player_may_write_is_refused_when_read_or_drawn_everywhere(symbols):
+    """Whatever dice symbols a player's copy holds, the reader refuses the card by its line
+    and name, or the card is evaluated, drawn on the cards screen and the Offer page at
+    128x64 and 128x32, and on the web score sheet, with no exception (a die referring to
+    a later die once passed the reader and broke all three)."""
+    text = SMALL_DECK + f"green | Mine | {symbols} | 1 | 5 | 3 | -\n"
+    try:
+        read_objectives(text)
+    except CatalogueError as refused:
+        assert str(refused).startswith("line 4: ") and "Mine" in str(refused)
+        return
+    state = TWO_SIXTEEN.new(2, {}, {OBJECTIVES: text, HELP: shipped_text(HELP)})
+    assert any(state.card("Mine").matches(roll) for roll in product(range(1, 7), repeat=3))
+    picture = two_sixteen.card_picture(state, "Mine")
+    naming = Screen("cards", title="Green: which card?", game="216", table=(("Mine", picture),),
+                    menu=Menu((MenuItem("Mine", "1 left"),)))
+    offer, *_ = two_sixteen.pages(replace(state, offer=("Mine",)), ("Ann", "Bo"))
+    for size in ((128, 64), (128, 32)):
+        for screen in (naming, offer):
+            assert render(screen, size).getbbox()
+    html = two_sixteen_sheet.sheet(replace(state, offer=("Mine",)), ("Ann", "Bo"))
+    assert html.count('<svg class="die') >= 3
 
 
 def test_a_charidice_dice_table_of_a_players_own_is_thrown_and_checked_by_line(tmp_path):

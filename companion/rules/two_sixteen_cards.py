@@ -99,6 +99,53 @@ def _slot_test(token: str):
     return None
 
 
+def _reference(token: str) -> int | None:
+    """The index of the die a slot symbol refers to ("o1", "=3", "!2"), else None."""
+    return int(token[1]) - 1 if token[0] in "o=!" else None
+
+
+def in_drawing_order(slots: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The same three dice with every reference to a die drawn before it, renumbered:
+    "? =3 6" (die 2 equals die 3, a 6) is "? 6 =2". The meaning is unchanged, as the dice
+    fulfil a card in whatever order they lie on its slots, and the order is the printed one
+    where that already works. None when dice refer to themselves or to each other in a
+    circle ("=2 =1 ?"): such a card has no die to draw first (`reference_problem`)."""
+    order: list[int] = []
+    while len(order) < len(slots):
+        ready = next((i for i, token in enumerate(slots) if i not in order
+                      and _reference(token) in (None, *order)), None)
+        if ready is None:
+            return None
+        order.append(ready)
+    renumbered = []
+    for i in order:
+        j = _reference(slots[i])
+        renumbered.append(slots[i] if j is None else f"{slots[i][0]}{order.index(j) + 1}")
+    return tuple(renumbered)
+
+
+def reference_problem(slots: tuple[str, ...]) -> str | None:
+    """Why dice that refer to one another cannot be read as a card, or None if they can:
+    a die may refer to an earlier or a later one, but not to itself, and dice may not
+    refer to each other in a circle (nothing says what the first of them shows)."""
+    for i, token in enumerate(slots):
+        if _reference(token) == i:
+            return f"die {i + 1} cannot refer to itself"
+    if in_drawing_order(slots) is not None:
+        return None
+    circle = []
+    for i in range(len(slots)):
+        j = _reference(slots[i])
+        for _ in slots:  # follow the references: back at i within three steps, i is in it
+            if j is None or j == i:
+                break
+            j = _reference(slots[j])
+        if j == i:
+            circle.append(str(i + 1))
+    return (f"dice {', '.join(circle[:-1])} and {circle[-1]} refer to each other in a circle; "
+            "give one of them a symbol of its own (a number, ?, >=4), as in '? =1 ?'")
+
+
 def _is_straight(dice: tuple[int, ...]) -> bool:
     """Three consecutive numbers, wrapping past 6: 1-2-3 ... 4-5-6, 5-6-1 and 6-1-2."""
     return any({(low + k - 1) % 6 + 1 for k in range(3)} == set(dice) for low in FACES)
@@ -196,6 +243,8 @@ def split_symbols(symbols: str) -> tuple[tuple[str, ...], tuple[str, ...]] | Non
     slots, conditions = tuple(tokens[:3]), tuple(tokens[3:])
     if len(slots) < 3 or any(_slot_test(token) is None for token in slots):
         return None
+    if reference_problem(slots) is not None:
+        return None
     if any(_condition_test(token) is None for token in conditions):
         return None
     return slots, conditions
@@ -253,8 +302,9 @@ def _objective(number: int, fields: list[str]) -> Objective:
             raise CatalogueError(
                 f"line {number}: {name}: die {i + 1} {token!r} is not a die symbol."
             )
-        if token[0] in "o=!" and int(token[1]) == i + 1:
-            raise CatalogueError(f"line {number}: {name}: die {i + 1} cannot refer to itself.")
+    problem = reference_problem(slots)
+    if problem is not None:
+        raise CatalogueError(f"line {number}: {name}: {problem}.")
     for token in conditions:
         if _condition_test(token) is None:
             raise CatalogueError(f"line {number}: {name}: {token!r} is not a condition.")

@@ -9,16 +9,20 @@ from itertools import permutations, product
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from companion.rules import two_sixteen
 from companion.rules.two_sixteen_cards import (
     OBJECTIVES_FILE,
     CatalogueError,
     general_score,
+    in_drawing_order,
     load_help,
     load_objectives,
+    read_objectives,
     served_bonus,
 )
+from tests.two_sixteen_symbols import card_symbols
 
 CATALOGUE = load_objectives()
 
@@ -133,6 +137,13 @@ GOOD = [
     ("gray | Not 2 | X2 ? ? | 1 | 20 | 10 | -", "line 5: Not 2: die 1 'X2' is not a die symbol."),
     ("gray | Not X | ? !X ? | 1 | 20 | 10 | -", "line 5: Not X: die 2 '!X' is not a die symbol."),
     ("gray | Me | ? o2 ? | 1 | 20 | 10 | -", "line 5: Me: die 2 cannot refer to itself."),
+    ("gray | Me 1 | =1 ? ? | 1 | 20 | 10 | -", "line 5: Me 1: die 1 cannot refer to itself."),
+    ("green | Us | =2 =1 ? | 1 | 3 | 2 | -",
+     "line 5: Us: dice 1 and 2 refer to each other in a circle; give one of them a symbol of"
+     " its own (a number, ?, >=4), as in '? =1 ?'."),
+    ("green | All of us | !2 !3 !1 | 1 | 3 | 2 | -",
+     "line 5: All of us: dice 1, 2 and 3 refer to each other in a circle; give one of them a"
+     " symbol of its own (a number, ?, >=4), as in '? =1 ?'."),
     ("gray | Huge | ? ? ? sum=19 | 1 | 20 | 10 | -", "line 5: Huge: 'sum=19' is not a condition."),
     ("gray | No 7 | ? ? ? no=7 | 1 | 20 | 10 | -", "line 5: No 7: 'no=7' is not a condition."),
     ("gray | Sum6 | ? ? ? sum6 | 1 | 20 | 10 | -", "line 5: Sum6: 'sum6' is not a condition."),
@@ -184,6 +195,39 @@ def test_every_bound_from_1_to_6_is_a_slot_symbol_at_least_and_at_most(tmp_path)
     assert [cards[f"All {n}-"].ways for n in range(1, 7)] == [1, 8, 27, 64, 125, 216]
     assert cards["All 4+"].matches((6, 4, 5)) and not cards["All 4+"].matches((6, 4, 3))
     assert cards["All 3-"].matches((3, 1, 3)) and not cards["All 3-"].matches((4, 1, 3))
+
+
+@pytest.mark.parametrize(("forward", "drawn", "ways"), [
+    ("? =3 6", "? 6 =2", 16),       # die 2 equals die 3, a 6: two 6s
+    ("o3 ? 6", "? 6 o2", 30),       # die 1 is the opposite of die 3, a 6: a 6 and a 1
+    ("!2 6 ?", "6 !1 ?", 90),       # die 1 is not die 2, a 6: a 6 and another number
+    ("=3 ? <=3", "? <=3 =2", 48),   # a low pair
+    ("o2 =3 ?", "? =1 o2", 18),     # dice 2 and 3 equal, die 1 their opposite: 2-2-5
+])
+def test_a_die_may_refer_to_a_later_die_and_is_drawn_after_it(forward, drawn, ways):
+    """docs/216-cards.md: `o`, `=` and `!` refer to slot 1, 2 or 3, a later one too; the
+    dice fulfil a card in any order on its slots, so the screens draw the dice in an order
+    where each refers to one before it, and that card means the same."""
+    text = "\n".join([*GOOD, f"green | Forward | {forward} | 1 | 5 | 3 | {ways}",
+                      f"green | Drawn | {drawn} | 1 | 5 | 3 | {ways}"])
+    *_, ahead, behind = read_objectives(text)
+    assert ahead.ways == sum(fulfils(ahead, roll) for roll in product(range(1, 7), repeat=3))
+    assert in_drawing_order(ahead.slots) == tuple(drawn.split())
+    assert ahead.matching == behind.matching
+    assert in_drawing_order(behind.slots) == behind.slots  # already in order: kept
+
+
+@given(card_symbols())
+@settings(max_examples=100)
+def test_every_card_the_reader_accepts_comes_up_as_often_as_brute_force_says(symbols):
+    try:
+        *_, card = read_objectives("\n".join([*GOOD, f"green | Mine | {symbols} | 1 | 5 | 3 | -"]))
+    except CatalogueError as refused:
+        assert str(refused).startswith("line 4: ") and "Mine" in str(refused)
+        return
+    rolls = list(product(range(1, 7), repeat=3))
+    assert [card.matches(roll) for roll in rolls] == [fulfils(card, roll) for roll in rolls]
+    assert in_drawing_order(card.slots) is not None
 
 
 def test_a_card_may_score_a_general_score_of_1_and_no_served_bonus(tmp_path):

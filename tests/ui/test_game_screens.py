@@ -59,6 +59,25 @@ def test_216s_hook_draws_only_an_objective_cards_symbols():
     assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "No 1 6, pair")  # a name
     assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "? ? ? no=7")
     assert two_sixteen.draw_card(canvas, (0, 0, 127, 20), "? =1 ? no=1 no=6")
+    assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "=1 ? ?")  # itself
+    assert not two_sixteen.draw_card(canvas, (0, 0, 127, 20), "=2 =1 ?")  # a circle
+
+
+@pytest.mark.parametrize(("forward", "drawn"), [
+    ("? =3 6", "? 6 =2"), ("o3 ? 6", "? 6 o2"), ("=3 ? <=3", "? <=3 =2"),
+    ("o2 =3 ? sum>=8", "? =1 o2 sum>=8"), ("!3 ? 5 no=1", "? 5 !2 no=1"),
+])
+@pytest.mark.parametrize("height", [32, 20, 12])
+def test_a_die_referring_to_a_later_die_is_drawn_after_the_die_it_refers_to(forward, drawn, height):
+    """"? =3 6" (die 2 equals die 3, a 6) once raised IndexError on the cards screen, the
+    Offer page and the web sheet; it is the card "? 6 =2", drawn [?] [6]=[6]."""
+    pictures = []
+    for symbols in (forward, drawn):
+        image = Image.new("1", (128, height))
+        assert two_sixteen.draw_card(ImageDraw.Draw(image), (0, 0, 127, height - 1), symbols)
+        pictures.append(image.tobytes())
+    assert pictures[0] == pictures[1]
+    assert two_sixteen.card_glyphs(forward) == two_sixteen.card_glyphs(drawn)
 
 
 @pytest.mark.parametrize("height", [14, 12, 10])

@@ -3,6 +3,7 @@ numbers the rules keep, in the rows the paper keeps them, every name escaped."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -86,6 +87,20 @@ def test_216_draws_each_card_of_the_offer_as_its_dice(store, live):
     for name in offer:
         assert name in html
     assert html.count('<svg class="die') >= 4
+
+
+def test_216_draws_a_die_referring_to_a_later_die_as_the_oled_does():
+    """The sheet draws a card from the same glyphs as the OLED (`card_glyphs`): "? =3 6"
+    (die 2 equals die 3, a 6) as [?] [6]=[6], once an IndexError that broke the page."""
+    from companion.rules.two_sixteen_cards import Objective
+    from companion.web.sheets.two_sixteen import card
+
+    pair = Objective("Pair of 6", "green", ("?", "=3", "6"), (), 1, 10, 5)
+    html = card("Pair of 6", pair)
+    dice = html.split('<span class="dice">')[1].split("</span><span")[0]
+    assert re.findall(r'aria-label="([^"]+)"|class="mark">([^<]*)<', html)[:4] == [
+        ("?", ""), ("6", ""), ("", "="), ("6", "")]
+    assert dice.count('<svg class="die') == 3
 
 
 def test_names_are_escaped_everywhere(store, live):

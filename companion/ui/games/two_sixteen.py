@@ -23,7 +23,12 @@ from PIL import ImageDraw
 
 from companion.rules import Action, Draw
 from companion.rules.two_sixteen import AI, TwoSixteenState
-from companion.rules.two_sixteen_cards import COLOURS, opposite, split_symbols
+from companion.rules.two_sixteen_cards import (
+    COLOURS,
+    in_drawing_order,
+    opposite,
+    split_symbols,
+)
 from companion.ui import dice, text
 from companion.ui.fonts import BODY, SMALL
 from companion.ui.model import Screen
@@ -85,15 +90,14 @@ def card_picture(state: TwoSixteenState, name: str) -> str:
 def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], picture: str) -> bool:
     """An Objective card from its symbols `picture` ("? =1 ? no=1 no=6", `card_picture`),
     centred in `box`; False for anything that is not a card's symbols."""
-    symbols = split_symbols(picture)
-    if symbols is None:
+    glyphs = card_glyphs(picture)
+    if glyphs is None:
         return False
-    slots, conditions = symbols
     x0, y0, x1, y1 = box
     size = next((s for s in (dice.LARGE, dice.MEDIUM) if s <= y1 - y0 + 1), dice.SMALL_DIE)
-    parts = _parts(slots, conditions, size)
-    if _width(parts) > x1 - x0 + 1 and all(slot == "?" for slot in slots):
-        parts = parts[2 * len(slots):]  # three "?" dice say nothing: leave them out
+    parts = _parts(glyphs, size)
+    if _width(parts) > x1 - x0 + 1 and picture.split()[:3] == ["?", "?", "?"]:
+        parts = parts[6:]  # three "?" dice say nothing: leave them out, and the gap after
     x = x0 + max(0, (x1 - x0 + 1 - _width(parts)) // 2)
     top = y0 + (y1 - y0 + 1 - size) // 2
     for kind, value, w in parts:
@@ -102,20 +106,46 @@ def draw_card(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int], pictu
     return True
 
 
-def _slots(slots: tuple[str, ...]) -> list[tuple[str, str, str]]:
+def card_glyphs(picture: str) -> list[tuple[str, str]] | None:
+    """A card's picture from its symbols (`card_picture`), left to right: what the OLED
+    and the web score sheet both draw. ("pips", "6") a die showing 6; ("text", "?") or
+    ("text", "≥4") a die with a sign on it; ("mark", "=") what stands between two things,
+    "" a plain gap; ("words", "Σ≥15") a condition on the whole roll. A die always stands
+    after the die it refers to, as the card means the same in any order of its dice
+    (`in_drawing_order`: "? =3 6" is drawn [?] [6]=[6]). None for anything that is not
+    a card's symbols."""
+    symbols = split_symbols(picture)
+    if symbols is None:
+        return None
+    slots, conditions = symbols
+    glyphs: list[tuple[str, str]] = []
+    for i, (kind, value, mark) in enumerate(_dice(in_drawing_order(slots))):
+        if i:
+            glyphs.append(("mark", mark))
+        glyphs.append((kind, value))
+    absent = False
+    for token in conditions:
+        if token.startswith("no="):  # "no" once, then the dice that must not show
+            glyphs += [("mark", "" if absent else "no"), ("pips", token[3:])]
+            absent = True
+        else:
+            glyphs += [("mark", ""), ("words", CONDITIONS.get(token) or _sum(token))]
+    return glyphs
+
+
+def _dice(slots: tuple[str, ...]) -> list[tuple[str, str, str]]:
     """Each die's picture ("pips", "6"), ("text", "≥4"), ("text", "?") and the mark
-    before it ("" for the first die and for dice with no relation to an earlier one)."""
+    before it ("" for the first die and for dice with no relation to an earlier one);
+    `slots` in drawing order, each die referring to an earlier one."""
     shown: list[tuple[str, str, str]] = []
     same = list(range(len(slots)))  # each die's class of dice shown equal
     for i, token in enumerate(slots):
-        mark = ""
-        if token[0] in "o=!" and token[1:].isdigit():
+        if token[0] in "o=!":
             j = int(token[1:]) - 1
             kind, value, _ = shown[j]
             mark = MARKS[token[0]] + ("" if same[j] == same[i - 1] else str(j + 1))
             if token[0] == "=":
                 same[i] = same[j]
-            if token[0] == "=":
                 shown.append((kind, value, mark))
             elif token[0] == "o" and kind == "pips":
                 shown.append(("pips", str(opposite(int(value))), ""))
@@ -123,32 +153,23 @@ def _slots(slots: tuple[str, ...]) -> list[tuple[str, str, str]]:
                 shown.append(("text", "?", mark))
         elif token.isdigit():
             shown.append(("pips", token, ""))
-        elif token == "?":
-            shown.append(("text", "?", ""))
         else:
             shown.append(("text", token.replace(">=", "≥").replace("<=", "≤"), ""))
-    return [(kind, value, mark) for kind, value, mark in shown]
+    return shown
 
 
-def _parts(slots: tuple[str, ...], conditions: tuple[str, ...],
-           size: int) -> list[tuple[str, str, int]]:
-    """What to draw left to right: (kind, value, width), spaces included."""
-    parts: list[tuple[str, str, int]] = []
-    for i, (kind, value, mark) in enumerate(_slots(slots)):
-        if i:
-            parts.append(("mark", mark, text.width(SMALL, mark) + 2 * GAP if mark else GAP))
-        parts.append((kind, value, size))
-    absent = False
-    for token in conditions:
-        if token.startswith("no="):  # "no" once, then the dice that must not show
-            said = "" if absent else "no"
-            parts.append(("mark", said, text.width(SMALL, said) + 2 * GAP if said else GAP))
-            parts.append(("pips", token[3:], size))
-            absent = True
+def _parts(glyphs: list[tuple[str, str]], size: int) -> list[tuple[str, str, int]]:
+    """What to draw left to right: (kind, value, width), spaces included; a plain gap
+    before a condition in words twice as wide as one between dice."""
+    parts = []
+    for k, (kind, value) in enumerate(glyphs):
+        if kind == "mark" and value:
+            width = text.width(SMALL, value) + 2 * GAP
+        elif kind == "mark":
+            width = 2 * GAP if glyphs[k + 1][0] == "words" else GAP
         else:
-            parts.append(("mark", "", 2 * GAP))
-            words = CONDITIONS.get(token) or _sum(token)
-            parts.append(("words", words, text.width(BODY, words)))
+            width = text.width(BODY, value) if kind == "words" else size
+        parts.append((kind, value, width))
     return parts
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from companion.rules.two_sixteen import AI, TwoSixteenState
 from companion.rules.two_sixteen_cards import Objective
-from companion.ui.games.two_sixteen import CONDITIONS, _slots, _sum
+from companion.ui.games.two_sixteen import card_glyphs
 from companion.web.html import Raw, die, esc, name_of, table
 
 
@@ -20,15 +20,13 @@ def card(name: str, objective: Objective | None) -> str:
     if objective is None:
         return f'<div class="objective">{esc(name)}</div>'
     drawn = []
-    for kind, value, mark in _slots(objective.slots):
-        if mark:
-            drawn.append(f'<span class="mark">{esc(mark)}</span>')
-        drawn.append(die(int(value)) if kind == "pips" else die(value, title=value))
-    for token in objective.conditions:
-        if token.startswith("no="):
-            drawn.append(f'<span class="mark">no</span>{die(int(token[3:]))}')
-        else:
-            drawn.append(f'<span class="mark">{esc(CONDITIONS.get(token) or _sum(token))}</span>')
+    for kind, value in card_glyphs(objective.symbols):
+        if kind == "pips":
+            drawn.append(die(int(value)))
+        elif kind == "text":
+            drawn.append(die(value, title=value))
+        elif value:  # a mark or a condition in words; a plain gap is the page's spacing
+            drawn.append(f'<span class="mark">{esc(value)}</span>')
     return (f'<div class="objective o-{esc(objective.colour)}"><span class="dice">'
             f'{"".join(drawn)}</span><span class="scores">{objective.general}'
             f'<small>+{objective.bonus}</small></span><small class="name">{esc(name)}</small>'
