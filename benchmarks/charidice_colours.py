@@ -12,10 +12,14 @@ value or colour, or of no die) and readings asked about per 100 dice.
 Seeds: development tables 1000+ (`--dev`), reported (held-out) tables 500000+ (default).
 `--hard`: the hard tables (`synth.table(hard=True)`: lamps 2000 K to shade and tinted,
 felts of any colour, dark pips on light colours too), development seeds 2000+, reported
-700000+. The setup calibration is counted three ways: taken with every die given its
-own colour, taken with two or more colours swapped (never wanted), or refused.
+700000+. `--lamp`: tables of the second renderer (`vision.synth_lamp`: spectra, light per
+pixel, the felt's bounce, gloss, a camera balanced up to 1500 K off), a held-out check
+only: nothing is tuned on it, its seeds 900000+ (no development seeds). The setup
+calibration is counted three ways: taken with every die given its own colour, taken
+with two or more colours swapped (never wanted), or refused.
 
-    .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev] [--hard]
+    .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev]
+        [--hard | --lamp]
 """
 
 from __future__ import annotations
@@ -29,11 +33,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
-from vision import synth  # noqa: E402
+from vision import synth, synth_lamp  # noqa: E402
 from vision.score import pairs  # noqa: E402
 
 DEV_SEED, HELD_OUT_SEED = 1000, 500_000
 HARD_DEV_SEED, HARD_HELD_OUT_SEED = 2000, 700_000
+LAMP_SEED = 900_000
+#: the renderers of tables: (their lights, table(seed, light), charidice_scene)
+RENDERERS = {
+    "easy": (synth.LIGHTS, synth.table, synth.charidice_scene),
+    "hard": (synth.LIGHTS, lambda seed, light: synth.table(seed, light, hard=True),
+             synth.charidice_scene),
+    "lamp": (synth_lamp.LIGHTS, synth_lamp.table, synth_lamp.charidice_scene),
+}
 
 
 class Tally:
@@ -71,16 +83,17 @@ def score(readings, labels, tallies) -> list[str]:
 
 
 def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False,
-        hard: bool = False):
+        renderer: str = "easy"):
     """({"uncalibrated"/"calibrated": {key: Tally}}, {"taken"/"swapped"/"refused": n})
-    over `tables` tables per light."""
+    over `tables` tables per light of a renderer (RENDERERS)."""
+    lights, make_table, charidice_scene = RENDERERS[renderer]
     out = {k: defaultdict(Tally) for k in ("uncalibrated", "calibrated")}
     setups = {"taken": 0, "swapped": 0, "refused": 0}
-    for li, light in enumerate(synth.LIGHTS):
+    for li, light in enumerate(lights):
         for t in range(tables):
             seed = seed0 + 1000 * li + 10 * t
-            at = synth.table(seed, light, hard=hard)
-            setup, setup_labels = synth.charidice_scene(seed, at, dice=range(6), values=[1] * 6)
+            at = make_table(seed, light)
+            setup, setup_labels = charidice_scene(seed, at, dice=range(6), values=[1] * 6)
             try:
                 cal, swapped = calibrate(setup, setup_labels)
                 setups["swapped" if swapped else "taken"] += 1
@@ -92,7 +105,7 @@ def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False,
                 if verbose:
                     print(f"  calibration refused ({light}, seed {seed}): {exc}")
             for k in range(throws):
-                img, labels = synth.charidice_scene(seed + 1 + k, at)
+                img, labels = charidice_scene(seed + 1 + k, at)
                 expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
                 for mode, c in (("uncalibrated", None), ("calibrated", cal)):
                     tally = out[mode]
@@ -129,19 +142,27 @@ def main(argv=None) -> int:
     ap.add_argument("--throws", type=int, default=6, help="throws per table")
     ap.add_argument("--dev", action="store_true", help="the development seeds")
     ap.add_argument("--verbose", action="store_true", help="list every silent error")
-    ap.add_argument("--hard", action="store_true", help="the hard tables")
+    kind = ap.add_mutually_exclusive_group()
+    kind.add_argument("--hard", action="store_true", help="the hard tables")
+    kind.add_argument("--lamp", action="store_true",
+                      help="the second renderer's tables (held out: no --dev)")
     a = ap.parse_args(argv)
-    seed0 = ((HARD_DEV_SEED if a.dev else HARD_HELD_OUT_SEED) if a.hard
-             else (DEV_SEED if a.dev else HELD_OUT_SEED))
+    if a.lamp and a.dev:
+        ap.error("the second renderer's tables are a held-out check: they have no"
+                 " development seeds")
+    renderer = "lamp" if a.lamp else "hard" if a.hard else "easy"
+    seed0 = {"lamp": LAMP_SEED, "hard": HARD_DEV_SEED if a.dev else HARD_HELD_OUT_SEED,
+             "easy": DEV_SEED if a.dev else HELD_OUT_SEED}[renderer]
+    lights = RENDERERS[renderer][0]
     t0 = time.perf_counter()
-    out, setups = run(seed0, a.tables, a.throws, setup_calibration, a.verbose, a.hard)
-    print(f"{'hard ' * a.hard}{'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
-          f" {a.tables} per light x {len(synth.LIGHTS)} lights, {a.throws} throws each;"
+    out, setups = run(seed0, a.tables, a.throws, setup_calibration, a.verbose, renderer)
+    print(f"{renderer} {'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
+          f" {a.tables} per light x {len(lights)} lights, {a.throws} throws each;"
           f" setup calibration taken {setups['taken']}, taken with colours swapped"
           f" {setups['swapped']}, refused {setups['refused']}")
     for mode, tallies in out.items():
         print(mode)
-        for key in ("all", *synth.LIGHTS, *synth.COLOURS):
+        for key in ("all", *lights, *synth.COLOURS):
             print(f"  {key:<8} {tallies[key].line()}")
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
