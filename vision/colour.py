@@ -176,13 +176,16 @@ def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = Non
 
 
 def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
-         plain: bool = True) -> dict[str | None, float]:
+         plain: bool = True, shift=None) -> dict[str | None, float]:
     """Probability of each Charidice colour name for a face, and of None (a plain die, or
     none near: NONE_BEYOND), given the colours' references (`references`, or a
     calibration's) and, where a calibration saw them, their pips (`dark`). `plain`
     False: no plain die is in play (a Charidice game's), so a grey die with dark pips
-    is not taken for a white one in dim light."""
+    is not taken for a white one in dim light. `shift`: a cast to take out of the face's
+    features first (vision.colour_doubt.frame_shift)."""
     x = features(face.face_bgr, white_for(face, frame_white_bgr))
+    if shift is not None:
+        x = x - shift
     names = [n for n in refs if plain or n not in PLAIN]
     spread = spreads(names, dark or ()) * (
         NO_WHITE_WIDER if frame_white_bgr is None and not _white_pips(face) else 1.0)
@@ -199,14 +202,37 @@ def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
     return out
 
 
-def named(faces, calibration=None, frame_light: float | None = None, plain: bool = True
-          ) -> list[dict[str | None, float]]:
+def named(faces, calibration=None, frame_light: float | None = None, plain: bool = True,
+          shift=None) -> list[dict[str | None, float]]:
     """`odds` for every face of one frame (they share its white; `frame_light`:
-    `light_of` the frame; `plain`: whether plain dice may be in play)."""
+    `light_of` the frame; `plain`: whether plain dice may be in play; `shift`: a cast
+    to take out of every face)."""
     white = frame_white(faces, frame_light)
     refs = references() if calibration is None else calibration.references(references())
     dark = None if calibration is None else calibration.dark_pips()
-    return [odds(f, white, refs, dark, plain) for f in faces]
+    return [odds(f, white, refs, dark, plain, shift) for f in faces]
+
+
+#: the ring about a die whose colour is its felt's (`surroundings`): from this to that
+#: many times its box from its centre (a die's side faces lie within 0.75)
+RING = (0.85, 1.25)
+
+
+def surroundings(frame: np.ndarray, faces) -> list[np.ndarray]:
+    """The median BGR of the table in a ring about each die (RING)."""
+    h, w = frame.shape[:2]
+    out = []
+    for f in faces:
+        (cx, cy), s = f.centre, f.size
+        r = int(s * RING[1])
+        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+        patch = frame[y0:min(h, int(cy) + r + 1), x0:min(w, int(cx) + r + 1)]
+        yy, xx = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+        d = np.hypot(xx - cx, yy - cy)
+        ring = patch[(d >= RING[0] * s) & (d <= RING[1] * s)]
+        out.append(np.median(ring.reshape(-1, 3), axis=0).astype(np.float32) if ring.size
+                   else np.asarray(f.face_bgr, np.float32))
+    return out
 
 
 def best(p: dict[str | None, float]) -> str | None:

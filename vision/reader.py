@@ -347,7 +347,7 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     value's and its colour's, so an uncertain colour is asked about. Without one the
     colour is only a name: the confidence is the value's, as for plain dice."""
     from . import colour as colour_mod
-    from .colour_table import resolved
+    from .colour_doubt import weighed
 
     faces = witnessed(frame, read_faces(frame, expect.values if expect is not None else None,
                                         closer))
@@ -355,10 +355,12 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     colours: list[tuple[str | None, float]] = [(None, 1.0)] * len(faces)
     if not colourless(frame):
         table = expect is not None and expect.colours is not None  # no plain dice then
-        odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame), not table)
         if table:
-            colours = resolved([f.value for f in faces], odds, set(expect.colours))
+            colours = weighed(faces, [f.value for f in faces], set(expect.colours),
+                              calibration, colour_mod.light_of(frame),
+                              colour_mod.surroundings(frame, faces))
         else:
+            odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
             colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"
                         or f.pip_contrast >= LIGHT_PIPS_ABOVE else None, 1.0)
                        for f, p in zip(faces, odds)]

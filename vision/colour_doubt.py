@@ -1,0 +1,102 @@
+"""When a colour the odds call sure is asked about all the same, under a colour table.
+
+The odds (vision.colour) measure each face against a white under the same light and
+trust that white to have taken out the light's colour. Two things it cannot see:
+
+- **A cast the pips did not take out** (light added to a face rather than scaling it:
+  a coloured felt's bounce, a glossy die's sheen, a fill of another colour; a white
+  balance the pips were too small or too tinted to give). It moves all the frame's faces
+  alike. So the colours are named twice: as measured, and with the one shift of all
+  faces alike that best explains them taken out (the shift drawn towards none by
+  vision.calibrate.CAST, as the setup calibration takes it out). A die named
+  differently the two ways is asked about; one named alike is as sure as the less sure
+  of the two namings.
+- **A felt of the die's own colour** around it, or a strongly coloured felt around a
+  dark or grey die: the camera's balance and the felt's bounce pull such faces towards
+  the felt, or away from it, where a colour's odds were not measured. Such a die is
+  taken unasked only when its colour is very sure (FELT_SURE).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: the confidence a die named differently with and without the frame's cast is left at
+#: (the reader asks below 0.6)
+DISAGREE = 0.5
+#: a felt whose colour (over the frame's white) lies within this many spreads (root of
+#: the summed squares, tint only) of a die's colour's reference is "of the die's colour"
+FELT_NEAR = 2.0
+#: a felt this colourful (root of the summed squares of log blue/green and red/green
+#: over the frame's white) is strongly coloured
+FELT_STRONG = 0.6
+#: colours a strongly coloured felt pulls: dark or without a hue of their own
+PULLED = ("grey",)
+#: a die on a felt of its colour, or a pulled colour on a strong felt, is taken
+#: unasked only this sure (the probability, sharpened, vision.colour_table.SHARPEN)
+FELT_SURE = 0.9
+
+
+def frame_shift(x: np.ndarray, names, refs, spreads) -> np.ndarray:
+    """The one shift of all faces' features alike (log B/G, log R/G, lightness) that
+    best explains them as the named colours (None: left out), drawn towards none by
+    vision.calibrate.CAST."""
+    from .calibrate import CAST
+
+    rows = [i for i, n in enumerate(names) if n is not None]
+    if not rows:
+        return np.zeros(3)
+    r = np.array([x[i] - refs[names[i]] for i in rows])
+    w = 1.0 / np.array([spreads[names[i]] for i in rows]) ** 2
+    return (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
+
+
+def agreed(first, second) -> list[tuple[str | None, float]]:
+    """Each die's colour named as measured (`first`) and with the frame's shift taken
+    out (`second`), both [(name, sureness)]: the first's name, as sure as the less sure
+    of the two, or DISAGREE where the names differ."""
+    return [(a, min(p, q) if a == b else min(p, DISAGREE))
+            for (a, p), (b, q) in zip(first, second)]
+
+
+def felt_doubted(named, felt_features, refs, spread) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness) with a felt of its colour around it, or a pulled
+    colour on a strongly coloured felt, left under FELT_SURE unless surer: capped at
+    DISAGREE. `felt_features`: the felt's features about each die (vision.colour
+    .features of `surroundings` over the frame's white), None where no white was seen."""
+    out = []
+    for (name, p), felt in zip(named, felt_features):
+        if name is not None and felt is not None and p < FELT_SURE:
+            near = float(np.hypot(*((felt[:2] - refs[name][:2]) / spread[:2])))
+            strong = float(np.hypot(*felt[:2])) >= FELT_STRONG
+            if near <= FELT_NEAR or (strong and name in PULLED):
+                p = min(p, DISAGREE)
+        out.append((name, p))
+    return out
+
+
+def weighed(faces, values, allowed, calibration=None, frame_light: float | None = None,
+            felt_bgr=None) -> list[tuple[str | None, float]]:
+    """(colour, sureness) per face under a colour table (`allowed` (value, colour)
+    faces; `values` each face's read value): vision.colour_table's weighing of the
+    odds as measured and with the frame's cast taken out (`agreed`), the felt about each
+    die (`felt_bgr`, vision.colour.surroundings; None: not weighed) weighed last."""
+    from . import colour
+    from .colour_table import resolved
+
+    refs = (colour.references() if calibration is None
+            else calibration.references(colour.references()))
+    dark = None if calibration is None else calibration.dark_pips()
+    first = resolved(values, colour.named(faces, calibration, frame_light, False), allowed)
+    white = colour.frame_white(faces, frame_light)
+    x = np.array([colour.features(f.face_bgr, colour.white_for(f, white)) for f in faces])
+    names = [n for n, _p in first]
+    spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
+    shift = frame_shift(x, names, refs, spread) if len(faces) else np.zeros(3)
+    second = resolved(values, colour.named(faces, calibration, frame_light, False, shift),
+                      allowed)
+    out = agreed(first, second)
+    if felt_bgr is None or white is None:
+        return out
+    felt = [colour.features(b, white) for b in felt_bgr]
+    return felt_doubted(out, felt, refs, colour.SPREAD)
