@@ -4,9 +4,9 @@ opened from the game menu.
 A game whose screen module (`companion.ui.games.for_game`) has `pages(state, names)` and
 `PAGES_LABEL` gets a game menu item of that name; one whose screen module has `LEGEND`
 (each figure its menus show, as shown, and what it means) gets "What figures mean",
-the star that marks the advice's pick, then a page a figure. Up/Down flip the pages,
-any other button goes back to the mode they were opened from; nothing here changes the
-game.
+the star that marks the advice's pick, a page a figure, then the mark of facts left
+out. Up/Down flip the pages, any other button goes back to the mode they were opened
+from; nothing here changes the game.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import dataclasses
 
 from companion.ui import games
 from companion.ui.model import Menu, MenuItem, Screen
+from companion.ui.render import MORE
 
 from .mode import Host, Mode
 
@@ -35,15 +36,22 @@ STAR_PAGE = Screen(kind="setup", title="The star",
 (no font has a star that reads at 8 pixels): a row of a menu, its meaning below."""
 
 
+MORE_PAGE = Screen(kind="message", title="More facts",
+                   note=f"{MORE} ends the facts where some had no room: all on Facts in full")
+"""The mark a turn screen ends its facts with where it left some out (`render.MORE`):
+what it means and where those facts are."""
+
+
 def legend(game: str) -> tuple[Screen, ...]:
-    """The legend pages of `game`: how to flip them, the star, then a figure a page; ()
-    for a game without a LEGEND."""
+    """The legend pages of `game`: how to flip them, the star, a figure a page, then
+    the mark of facts left out; () for a game without a LEGEND."""
     figures = getattr(games.for_game(game), "LEGEND", ())
     if not figures:
         return ()
     return (Screen(kind="message", title="Figures",
                    note="Up/Down: each figure of the menus. Back: return"), STAR_PAGE,
-            *(Screen(kind="message", title=figure, note=meaning) for figure, meaning in figures))
+            *(Screen(kind="message", title=figure, note=meaning) for figure, meaning in figures),
+            MORE_PAGE)
 
 
 class Pages(Mode):

@@ -174,6 +174,15 @@ SCREENS: dict[str, Screen] = {
         menu=Menu((MenuItem("Keep K1 Y3 M4 B2", "31pt give 9", best=True),
                    MenuItem("K1 B2 Y3 M4 G5 O6: 21"), MenuItem("Cy asks greatest gift"))),
     ),
+    "turn-help-played": Screen(  # what just happened stands until the next step, whole
+        "turn",
+        names=("Maximilian", "Wilhelmina"),
+        scores=(0, 2),
+        active=0,
+        view=View(dice=(2, 3, 3), lines=("Roll 2/2", "Pair sum 14+", "1-1-6", "Help: none"),
+                  message="Maximilian plays +2/-2: 5 to 3"),
+        menu=Menu((MenuItem("Claim 1-1-6", "+3", best=True), MenuItem("End the turn", "0"))),
+    ),
     "enter-colours": Screen(
         "enter",
         title="Enter 6 dice",

@@ -123,14 +123,6 @@ def _paragraph(
         _line(canvas, top + k * step, w, shown, (face,), step, "center", x)
 
 
-def _facts(screen: Screen, w: int, first: bool = True) -> str:
-    """The line of facts under the dice: a note from the session, else the game's own
-    facts that fit (see `fitting_facts`)."""
-    if screen.note:
-        return screen.note
-    return fitting_facts((screen.view or View()).lines, w, first)
-
-
 def fitting_facts(lines: Sequence[str], w: int, first: bool = True) -> str:
     """The most facts, from the first, that fit `w` whole in BODY or SMALL, joined: the
     rest are dropped whole, never cut mid-word ("Round 7/7 (last)" without "· Ann", the
@@ -164,6 +156,37 @@ def packed_facts(lines: Sequence[str], rooms: Sequence[int], cut_first: bool = T
     last part sharing its line with the facts after it. Facts left over are dropped
     whole, but for a first fact too wide for all the lines, which is cut with "…" (with
     `cut_first`)."""
+    return _packed(lines, rooms, cut_first)[0]
+
+
+MORE = "▸"
+"""Ends the facts a turn screen shows where it left some out: they are on the game
+menu's "Facts in full" (the legend's page "More facts" says so). Not "+" (216's facts
+end in one: "Sum 16+") nor "…" (a text cut)."""
+
+
+def marked_facts(lines: Sequence[str], rooms: Sequence[int], cut_first: bool = True
+                 ) -> list[str]:
+    """`packed_facts`, with MORE ending the last line (its room kept for it, facts
+    before it dropped whole where need be) when some facts are left out; alone in the
+    first line when none fits."""
+    mark = f" {MORE}"
+    rooms = list(rooms)
+    packed, left = _packed(lines, rooms, cut_first)
+    while left and rooms:
+        if not packed:
+            return [MORE] if text.width(BODY, MORE) <= rooms[0] else []
+        last = len(packed) - 1
+        if text.width(BODY, packed[last] + mark) <= rooms[last]:
+            return [*packed[:last], packed[last] + mark]
+        rooms = [*rooms[:last], rooms[last] - text.width(BODY, mark)]
+        packed, left = _packed(lines, rooms, cut_first)
+    return packed
+
+
+def _packed(lines: Sequence[str], rooms: Sequence[int], cut_first: bool
+            ) -> tuple[list[str], list[str]]:
+    """(the lines `packed_facts` gives, the facts left out of them)."""
     facts = [part for line in lines for part in line.split(FACT_SEPARATOR) if part.strip()]
     packed: list[str] = []
     while facts and len(packed) < len(rooms):
@@ -183,17 +206,19 @@ def packed_facts(lines: Sequence[str], rooms: Sequence[int], cut_first: bool = T
         parts = _wrapped(facts[0], rooms[len(packed):])
         if not parts:
             if cut_first and not packed:
-                packed.append(FACT_SEPARATOR.join(lines))
+                return [FACT_SEPARATOR.join(lines)], []
             break
         facts[0] = parts[-1]
         packed += parts[:-1]
-    return packed
+    return packed, facts
 
 
 def _wrapped(words: str, rooms: Sequence[int]) -> list[str]:
-    """`words` broken after its commas, else at its spaces, into lines as wide as
+    """`words` broken after its commas, else after its commas and colons
+    ("Maximilian plays Opposite:" / "5 to 2"), else at its spaces, into lines as wide as
     `rooms`, in order; [] where they do not hold it."""
-    for pieces in (re.split(r"(?<=,) ", words), words.split()):
+    for pieces in (re.split(r"(?<=,) ", words), re.split(r"(?<=[,:]) ", words),
+                   words.split()):
         lines: list[str] = []
         for piece in pieces:
             joined = f"{lines[-1]} {piece}" if lines else piece
@@ -261,70 +286,110 @@ def _dice_band(canvas: Canvas, y: int, w: int, h: int, row: dice.Row) -> None:
 
 
 def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
-    """Scores; the throw and the dice aside; the facts; the menu of choices.
+    """Scores; the throw and the dice aside; the news and the facts; the menu of choices.
 
-    A note takes the facts line (beside the odds label if it fits there, else alone);
-    one too long for a line takes the dice's place too, for its time, never cut.
+    The game's message (what just happened: "Maximilian plays +2/-2: 5 to 3") stands
+    until the next step, whole: under the dice, the facts after it (the odds label
+    giving way where it needs the whole line), at 128x32 beside the dice; where it
+    needs more lines than that, in the dice's place (they are on the table), at 128x32
+    in the scores' too. A note takes the facts line (beside the odds label if it fits
+    there, else alone); one too long for a line takes the dice's place too, for its
+    time, never cut. Facts left out end the facts shown in MORE.
     """
     compact = h < COMPACT_BELOW
     view = screen.view or View()
     menu_rows = compact_rows(screen.menu, w) if compact else 1
     header = (9 if menu_rows == 1 else -1) if compact else LINE
-    if screen.scores and header > 0:
-        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
     y = header + 1
     row = dice.Row(view.dice, view.aside, () if compact else view.colours or (),
                    () if compact else view.aside_colours or ())
     size = dice.MEDIUM
-    band = dice.row_height(row, size) if (row.dice or row.aside) else size
-    # a note, or the message shown where no dice are, too long for its line: both lines
-    long_note = screen.note or ("" if row.dice or row.aside else view.message)
-    if not compact and text.width(SMALL, long_note) > w:
-        _paragraph(canvas, y, w, band + 1 + LINE, long_note, (BODY, SMALL))
+    has_dice = bool(row.dice or row.aside)
+    band = dice.row_height(row, size) if has_dice else size
+    end = dice.row_width(row, size) if has_dice else w
+    news = _news(view.message) if has_dice and not screen.note else []
+    room = w - end - 6  # right of the dice
+    odds = screen.menu.odds if screen.menu and not compact else ""
+    beside_odds = w - (text.width(SMALL, odds) + ODDS_GAP if odds else 0)
+    under = [screen.note] if screen.note else []  # the lines under the dice (128x64)
+    first, rest = [], list(view.lines)  # the facts right of the dice, the facts after
+    if not compact and not screen.note:
+        if room >= BESIDE_DICE:
+            first, rest = _packed(view.lines, [room], False)
+        # the news, then the facts, on their line and on a second one where they need
+        # it while the menu keeps two rows
+        spare = max(0, (h - y - band - 1) // LINE - 1 - MENU_KEEPS)
+        for width, pack in ((beside_odds, marked_facts), (w, marked_facts), (w, packed_facts)):
+            under = pack([*news, *rest], [width] + [w] * spare, not news)
+            if reads_whole(news, under):  # the mark gives way where the news fills the lines
+                odds, beside_odds = (odds, beside_odds) if width == beside_odds else ("", w)
+                break
+    elif compact and not screen.note:
+        first = marked_facts([*news, *view.lines], [room], cut_first=False)
+    told = ""  # the message where it needs the dice's place
+    if not screen.note and (news and not reads_whole(news, first + under) or not has_dice and (
+            text.width(BODY, view.message) > w)):
+        rows = 3 if not compact or menu_rows == 1 else 2
+        told = "\n".join(news_lines(view.message, view.lines, w, rows))
+    elif screen.note:
+        told = screen.note if text.width(SMALL, screen.note) > (room if compact else w) else ""
+    if screen.scores and header > 0 and not (compact and told):
+        draw_header(canvas, 0, 0, w, screen.names, screen.scores, screen.active, header)
+    if told and not compact:  # both lines, the menu after them
+        _paragraph(canvas, y, w, band + 1 + LINE, told, (BODY, SMALL))
         _menu(canvas, y + band + 1 + LINE, w, h - y - band - 1 - LINE, screen)
         return
-    if row.dice or row.aside:
-        end = dice.draw_row(canvas, 0, y, row, size, right=w)
-    elif compact and text.width(BODY, view.message) > w and not screen.note:
-        line = 9 if menu_rows == 1 else text.line_height(BODY)  # two lines and two rows
-        canvas.rectangle((0, 0, w - 1, h - menu_rows * line - 1), fill=0)  # over the scores
-        _paragraph(canvas, 0, w, h - menu_rows * line, view.message, (BODY,))
+    if told:  # over the scores and the dice: a note for its time, news until the next step
+        line = 9 if menu_rows == 1 or screen.note else text.line_height(BODY)
+        menu_rows = 1 if screen.note else menu_rows  # a note: two lines and a row
+        _paragraph(canvas, 0, w, h - menu_rows * line, told, (BODY,))
         _menu(canvas, h - menu_rows * line, w, menu_rows * line, screen, line=line)
         return
+    if has_dice:
+        dice.draw_row(canvas, 0, y, row, size, right=w)
     else:
-        _line(canvas, y, w, view.message, (BODY, SMALL), band, "left")
-        end = w
+        words = view.message  # where the dice would be; at 128x32 no facts follow
+        marked = f"{words} {MORE}".lstrip()
+        if compact and view.lines and text.width(BODY, marked) <= w:
+            words = marked
+        _line(canvas, y, w, words, (BODY, SMALL), band, "left")
+    if compact and screen.note:
+        first = [screen.note]
+    for words in first:
+        _line(canvas, y, room, words, (BODY,), band, "right", x=end + 6)
     if compact:
-        room = w - end - 6
-        facts = _facts(screen, room, first=False)
-        if screen.note and text.width(BODY, screen.note) > room:  # over scores and dice
-            canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # a while, whole
-            _paragraph(canvas, 0, w, h - 9, screen.note, (BODY,))
-            menu_rows = 1
-        elif facts and room >= 20:
-            _line(canvas, y, room, facts, (BODY, SMALL), band, "right", x=end + 6)
         _menu(canvas, h - 9 * menu_rows, w, 9 * menu_rows, screen, line=9)
         return
-    beside = w - end - 6 if end < w and not screen.note else 0  # room right of the dice
-    top, y = y, y + band + 1
-    odds = screen.menu.odds if screen.menu else ""
-    room = w - (text.width(SMALL, odds) + ODDS_GAP if odds else 0)
-    if screen.note and text.width(SMALL, screen.note) > room:
-        odds, room = "", w  # the note whole; the label is back with the facts
-    # the facts beside the dice where three leave room, then on their line, and on a
-    # second one where they need it while the menu keeps two rows
-    spare = (h - y) // LINE - 1 - MENU_KEEPS
-    first = [beside] if beside >= BESIDE_DICE else []
-    lines = ([screen.note] if screen.note
-             else packed_facts(view.lines, first + [room] + [w] * max(0, spare)))
-    if first and lines:
-        _line(canvas, top, beside, lines.pop(0), (BODY,), band, "right", x=end + 6)
-    for k, words in enumerate(lines or [""]):
-        _line(canvas, y + k * LINE, room if k == 0 else w, words, (BODY, SMALL), LINE)
+    y += band + 1
+    if screen.note and text.width(SMALL, screen.note) > beside_odds:
+        odds, beside_odds = "", w  # the note whole; the label is back with the facts
+    for k, words in enumerate(under or [""]):
+        _line(canvas, y + k * LINE, beside_odds if k == 0 else w, words, (BODY, SMALL), LINE)
     if odds:  # over the odds column, so "224 8%" says what it is
         _line(canvas, y, w, odds, (SMALL,), LINE, "right")
-    y += LINE * max(1, len(lines))
+    y += LINE * max(1, len(under))
     _menu(canvas, y, w, h - y, screen)
+
+
+def news_lines(message: str, facts: Sequence[str], w: int, rows: int) -> list[str]:
+    """The lines where the message takes the dice's place: its clauses whole, then the
+    facts that fit, MORE where some are left out ("Wilhelmina asks Maximilian" / "for
+    the greatest of gifts ▸"); the message wrapped where `rows` do not hold it so."""
+    news = _news(message)
+    lines = marked_facts([*news, *facts], [w] * rows, cut_first=False)
+    return lines if reads_whole(news, lines) else text.wrap(BODY, message, w)
+
+
+def _news(message: str) -> list[str]:
+    """The game's message as facts, a clause each ("Bo banks 300; others -200")."""
+    return [clause for clause in message.split("; ") if clause.strip()]
+
+
+def reads_whole(news: Sequence[str], lines: Sequence[str]) -> bool:
+    """Whether every clause of `news` reads whole in `lines` (a clause broken only
+    at the spaces between lines)."""
+    shown = " ".join(lines)
+    return all(clause in shown for clause in news)
 
 
 def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:

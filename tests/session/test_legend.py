@@ -13,7 +13,7 @@ from companion.rules.charidice import TAGS
 from companion.session.offstage import Offstage, positions
 from companion.session.pages import legend
 from companion.session.play import decision_menu
-from companion.ui.render import cut_texts
+from companion.ui.render import MORE, cut_texts
 
 
 def shapes(text: str) -> set[str]:
@@ -52,6 +52,14 @@ def test_the_star_beside_the_advices_pick_is_on_every_games_legend(name):
     assert len(starred) == 1 and "advice" in starred[0].note
     assert any(item.best for state in decisions(rules.GAMES[name], seed=5)
                for item in decision_menu(Offstage, state).menu().items)
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_the_mark_of_facts_left_out_is_on_every_games_legend(name):
+    """The mark a turn screen ends its facts with where it left some out: its page
+    shows it and says where those facts are."""
+    marked = [page for page in legend(name) if MORE in page.note]
+    assert len(marked) == 1 and "Facts in full" in marked[0].note
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))

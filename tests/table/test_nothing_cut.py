@@ -20,7 +20,7 @@ from companion.store import Store
 from companion.table import Setup, Table
 from companion.ui import text
 from companion.ui.model import Menu, MenuItem, Screen
-from companion.ui.render import FACT_SEPARATOR, cut_texts, render
+from companion.ui.render import FACT_SEPARATOR, cut_texts, reads_whole, render
 
 SIZES = ((128, 64), (128, 32))
 
@@ -71,7 +71,19 @@ def cut(screen: Screen) -> list[tuple[tuple[int, int], str]]:
     if figures and not screen.note:
         found += [(size, f"not shown: {figures}") for size in SIZES
                   if figures not in drawn(screen, size)]
-    return found
+    return found + lost(screen)
+
+
+def lost(screen: Screen) -> list[tuple[tuple[int, int], str]]:
+    """The game's message (what just happened: "Maximilian plays +2/-2: 5 to 3") where a
+    turn screen does not show it whole, each clause ("...; others -200") whole, at
+    either size: it stands there until the next step, but for a note's few seconds."""
+    message = screen.view.message if screen.view else ""
+    if not screen.kind.endswith("turn") or not message or screen.note:
+        return []
+    clauses = [clause for clause in message.split("; ") if clause]
+    return [(size, f"lost: {message}") for size in SIZES
+            if not reads_whole(clauses, drawn(screen, size))]
 
 
 def play_to_the_end(store, name: str, players: int, seed: int):
@@ -208,6 +220,14 @@ def test_the_game_menu_and_its_more_show_whole(tmp_path, name):
         assert cut(table.screen()) == []
         press(table, "up", "select")
         assert table.screen().title == "Game menu, more" and cut(table.screen()) == []
+
+
+def test_a_message_over_the_dice_is_on_the_turn_screen_at_both_sizes():
+    """216's Help card played: the dice changed, the message says how, whole."""
+    view = rules.View(dice=(2, 3, 3), lines=("Roll 2/2", "Pair sum 14+"),
+                      message="Maximilian plays +2/-2: 5 to 3")
+    screen = Screen("turn", names=NAMES[:2], scores=SCORES[:2], active=0, menu=MENU, view=view)
+    assert cut(screen) == [] and lost(screen) == []
 
 
 def test_facts_with_no_room_beside_six_dice_are_one_long_select_away(tmp_path):

@@ -10,9 +10,19 @@ from __future__ import annotations
 import pytest
 
 from companion import rules
-from companion.rules import Action, risknroll
+from companion.rules import Action, View, risknroll
+from companion.ui import text
+from companion.ui.fonts import BODY
 from companion.ui.model import Menu, MenuItem, Screen
-from companion.ui.render import cut_texts, fitting_facts, packed_facts, render
+from companion.ui.render import (
+    MORE,
+    cut_texts,
+    fitting_facts,
+    marked_facts,
+    packed_facts,
+    reads_whole,
+    render,
+)
 
 WIDTH = 128
 
@@ -78,3 +88,49 @@ def test_a_first_fact_too_wide_is_cut_on_its_own_line_and_dropped_beside_the_dic
     lines = ("Round 1/7, throw 1/3",)
     assert fitting_facts(lines, 40) == lines[0]  # the line cuts it with "…", recorded
     assert fitting_facts(lines, 40, first=False) == ""
+
+
+SIZES = ((WIDTH, 64), (WIDTH, 32))
+FACTS = ("Roll 2/2", "Pair sum 14+", "1-1-6", "Help: Opposite, Reroll 3, Wild")
+
+
+def turn(lines, message="", dice=(2, 3, 3)) -> Screen:
+    menu = Menu((MenuItem("Claim 1-1-6", "+3", best=True), MenuItem("End the turn", "0")))
+    return Screen("turn", names=("Maximilian", "Wilhelmina"), scores=(0, 2), active=0,
+                  view=View(dice=dice, lines=tuple(lines), message=message), menu=menu)
+
+
+def test_the_mark_ends_the_facts_only_where_some_are_left_out():
+    assert marked_facts(("This turn 0",), [WIDTH]) == ["This turn 0"]
+    assert marked_facts(("This turn 0", "Declined Bonus 200"), [90, WIDTH]) == [
+        "This turn 0", "Declined Bonus 200"]
+    assert marked_facts(("This turn 0", "Declined Bonus 200"), [90]) == [f"This turn 0 {MORE}"]
+    # no room for the mark beside the last fact: that fact gives way to it
+    assert marked_facts(("Round 4/7", "Ann", "Bo"), [text.width(BODY, "Round 4/7 · Ann")]) == [
+        f"Round 4/7 {MORE}"]
+    assert marked_facts(("Round 1/7, throw 1/3",), [20], cut_first=False) == [MORE]  # 6 dice
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_turn_screen_marks_facts_left_out_and_only_then(drawn_words, size):
+    render(turn(FACTS[:1]), size)
+    assert not any(MORE in words for words in drawn_words)
+    drawn_words.clear()
+    render(turn(FACTS), size)
+    assert any(words.endswith(MORE) for words in drawn_words), drawn_words
+    assert FACTS[-1] not in drawn_words  # left out whole, on "Facts in full"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_what_just_happened_stands_whole_on_the_turn_screen(drawn_words, size):
+    """216's "Maximilian plays +2/-2: 5 to 3" over the dice it changed: drawn whole at
+    both sizes (it was never drawn where there were dice), the facts after it."""
+    screen = turn(FACTS[:3], "Maximilian plays +2/-2: 5 to 3")
+    render(screen, size)
+    assert reads_whole(["Maximilian plays +2/-2: 5 to 3"], drawn_words), drawn_words
+    assert "Roll 2/2" in " ".join(drawn_words)
+    assert cut_texts(screen, size) == []
+    drawn_words.clear()
+    render(turn((), "Wilhelmina asks Maximilian for the greatest of gifts",
+                dice=(1, 3, 4, 4, 4, 5)), size)
+    assert reads_whole(["Wilhelmina asks Maximilian for the greatest of gifts"], drawn_words)

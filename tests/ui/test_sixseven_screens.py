@@ -11,7 +11,7 @@ from companion.ui.examples import SCREENS
 from companion.ui.fonts import SMALL
 from companion.ui.games import sixseven
 from companion.ui.model import Screen
-from companion.ui.render import cut_texts, render
+from companion.ui.render import MORE, cut_texts, render
 
 
 def test_a_hand_of_more_than_three_cards_goes_on_in_the_next_row_named_again():
@@ -35,10 +35,11 @@ def test_the_top_marker_waits_until_a_token_has_moved():
 def test_the_news_and_facts_show_whole_on_the_lines_they_need(drawn_words):
     """"SIX SEVEN! Ann +2 VP…" (the card played cut off) and "Board 64 Bo…" beside the
     odds label: each now whole, on a line of its own where it needs one, the menu
-    keeping two rows; what still does not fit is left out whole."""
+    keeping two rows; what still does not fit is left out whole, the facts ending in
+    MORE (it takes "Round 4/7"'s place: that fact is on "Facts in full")."""
     for name, shown in (("turn-sixseven-67", ["SIX SEVEN! Ann +2 VP",
-                                               "Played ±1: 5 to 6 · Round 4/7"]),
-                        ("turn-sixseven", ["Round 4/7 · Ann", "Board 64 Bo, 43 Cy"])):
+                                               f"Played ±1: 5 to 6 {MORE}"]),
+                        ("turn-sixseven", ["Round 4/7 · Ann", f"Board 64 Bo, 43 Cy {MORE}"])):
         drawn_words.clear()
         render(SCREENS[name], (128, 64))
         assert all(words in drawn_words for words in shown), drawn_words

@@ -31,7 +31,14 @@ from companion.ui import dice, glyphs, text
 from companion.ui.fonts import BODY, SMALL, TITLE
 from companion.ui.menu import LINE, compact_rows, draw_menu
 from companion.ui.model import Screen
-from companion.ui.render import MENU_KEEPS, ODDS_GAP, packed_facts
+from companion.ui.render import (
+    MENU_KEEPS,
+    ODDS_GAP,
+    marked_facts,
+    news_lines,
+    packed_facts,
+    reads_whole,
+)
 from companion.ui.scores import draw_header, draw_standings
 
 PAGES_LABEL = "Boards and cards"
@@ -233,18 +240,23 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     x = _digits(canvas, 0, y, view.dice) if view.dice else 0
     room = w - x - (6 if x else 0)
     if compact:
-        if screen.note and text.width(BODY, screen.note) > room:  # over scores and dice,
-            canvas.rectangle((0, 0, w - 1, h - 10), fill=0)  # for its few seconds, whole
-            lines = text.wrap_within(BODY, screen.note, w, 2)
-            if " ".join(lines) != screen.note:
-                text.record_cut(screen.note)
+        told = screen.note if text.width(BODY, screen.note) > room else ""
+        if news and not screen.note and not (room >= 20 and reads_whole(
+                news, marked_facts([*news, *view.lines], [room], cut_first=False))):
+            told = view.message  # until the next step
+        if told:  # over scores and dice, whole: a note for its few seconds, news a step
+            canvas.rectangle((0, 0, w - 1, h - 10), fill=0)
+            lines = (text.wrap_within(BODY, told, w, 2) if screen.note
+                     else news_lines(told, view.lines, w, 2)[:2])
+            if " ".join(lines) != told if screen.note else not reads_whole(news, lines):
+                text.record_cut(told)
             top = (h - 9 - 10 * len(lines)) // 2
             for k, words in enumerate(lines):
                 text.draw(canvas, (w // 2, text.baseline(BODY, top + k * 10, 10)), words, BODY,
                           anchor="ms")
             rows = 1
         elif room >= 20:
-            for words in packed_facts([screen.note] if screen.note else [*news, *view.lines],
+            for words in marked_facts([screen.note] if screen.note else [*news, *view.lines],
                                       [room], cut_first=False):
                 text.draw(canvas, (w, text.baseline(BODY, y, TILE)), words, BODY, anchor="rs")
         if screen.menu:
@@ -254,7 +266,10 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     beside_odds = w - (text.width(SMALL, odds) + ODDS_GAP if odds else 0)
     below = y + TILE + 1
     spare = max(0, (h - below) // LINE - 1 - MENU_KEEPS)
-    lines = packed_facts([*news, *view.lines], [room, beside_odds] + [w] * spare)
+    rooms = [room, beside_odds] + [w] * spare
+    lines = marked_facts([*news, *view.lines], rooms, not news)
+    if not reads_whole(news, lines):  # the mark gives way where the news fills the lines
+        lines = packed_facts([*news, *view.lines], rooms, not news)
     if lines and room >= 20:
         text.draw(canvas, (w, text.baseline(BODY, y, TILE)), lines[0], BODY, anchor="rs")
     rest = [screen.note] if screen.note else lines[1:]
