@@ -121,11 +121,11 @@ def setup_calibration(frame, labels):
     """(the setup frame's calibration, whether it named any die another die's colour);
     ValueError where it is refused. A face read where no die is counts as swapped."""
     from vision import colour
-    from vision.calibrate import SETUP_AT_LEAST, fitted, setup_names
+    from vision.calibrate import fitted, setup_names
     from vision.reader import read_faces
 
     faces = read_faces(frame)
-    if not SETUP_AT_LEAST <= len(faces) <= 6:
+    if len(faces) != 6:
         raise ValueError(f"{len(faces)} dice seen")
     names = setup_names(faces, colour.light_of(frame))
     readings = [vision.DieReading(1, n, f.bbox(frame.shape[1], frame.shape[0]), 1.0)

@@ -1,10 +1,9 @@
 """Calibration of face colours to the dice at hand, from one frame at game setup.
 
 The setup frame: the six Charidice dice showing their 1s (every colour once; any other
-value all six show works too; five of them found will do, SETUP_AT_LEAST).
-`calibrate(frame)` reads them, finds which die is which colour (the one way of giving
-the six colours to the dice that fits the stock references best once the frame's cast
-is taken out, refused when another way fits nearly as well), and keeps what each
+value all six show works too). `calibrate(frame)` reads them, finds which die is which
+colour (the one way of giving the six colours to the six dice that fits the stock
+references best, refused when another way fits nearly as well), and keeps what each
 colour looks like on these dice, white-balanced by their pips (vision.colour.features).
 Those features then stand in for the colours' stock references. Because they are taken
 against the pips' white, they hold under another lamp: a calibration is kept on disk
@@ -32,10 +31,6 @@ AMBIGUOUS_WITHIN = 4.0
 #: ... or when a die lies further than this (squared spreads) from its colour's stock
 #: reference: no Charidice die, or a light too odd to learn from
 TOO_FAR = 60.0
-#: the setup frame is taken with this many of the six dice found (the finder misses a
-#: pale grey 1 on a pale felt, or in dim light): the colour of the die not found keeps
-#: its stock reference, shifted by the cast the others show (`Calibration.shift`)
-SETUP_AT_LEAST = 5
 #: the file's format
 VERSION = 1
 
@@ -48,15 +43,9 @@ class Calibration:
     #: (name, whether its pips were dark) for the colours shown: makers differ on them
     pips: tuple[tuple[str, bool], ...] = ()
 
-    #: the cast the colours shown measured against their stock references (features),
-    #: given to the colours not shown
-    shift: tuple[float, float, float] = (0.0, 0.0, 0.0)
-
     def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """The colour references with the colours shown replaced by what they measured,
-        the others shifted by the cast those show."""
-        return {**{name: x + np.asarray(self.shift) for name, x in refs.items()},
-                **{name: np.asarray(x) for name, x in self.seen}}
+        """The colour references with the colours shown replaced by what they measured."""
+        return {**refs, **{name: np.asarray(x) for name, x in self.seen}}
 
     def dark_pips(self) -> dict[str, bool]:
         """Colour name -> whether these dice's faces of it carry dark pips (those shown)."""
@@ -67,8 +56,6 @@ class Calibration:
                "colours": {name: [round(v, 4) for v in x] for name, x in self.seen}}
         if self.pips:
             out["dark pips"] = [name for name, dark in self.pips if dark]
-        if any(self.shift):
-            out["shift"] = [round(v, 4) for v in self.shift]
         return out
 
     @classmethod
@@ -87,17 +74,12 @@ class Calibration:
                     or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in x)):
                 raise ValueError(f"colour {name!r} needs three numbers in the calibration")
             seen.append((name, tuple(float(v) for v in x)))
-        shift = data.get("shift", [0.0, 0.0, 0.0])  # absent: all six were shown
-        if (not isinstance(shift, list) or len(shift) != 3
-                or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in shift)):
-            raise ValueError("the calibration's shift needs three numbers")
-        shift = tuple(float(v) for v in shift)
         dark = data.get("dark pips")  # absent in files written before pips were kept
         if dark is None:
-            return cls(tuple(seen), shift=shift)
+            return cls(tuple(seen))
         if not isinstance(dark, list) or not set(dark) <= set(colours):
             raise ValueError("the calibration's dark pips must name colours it has")
-        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen), shift)
+        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen))
 
 
 def save(calibration: Calibration, path: str | os.PathLike) -> None:
@@ -131,7 +113,7 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
 
     faces = read_faces(frame)
     want = len(known) if known is not None else len(COLOURS)
-    if len(faces) != want and (known is not None or not SETUP_AT_LEAST <= len(faces) < want):
+    if len(faces) != want:
         seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
         if known is None:
             raise ValueError(f"the calibration frame shows {seen}: show the camera the six"
@@ -149,7 +131,7 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
 
 
 def setup_names(faces, frame_light: float | None = None) -> list[str]:
-    """The colour of each of the setup frame's faces (as `read_faces` gives them),
+    """The colour of each of the setup frame's six faces (as `read_faces` gives them),
     or ValueError saying why they cannot be told."""
     return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces])
 
@@ -183,10 +165,7 @@ def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibra
                  for n in dict.fromkeys(names))
     pips = tuple((n, sum(not faces[i].light_pips for i, k in enumerate(names) if k == n)
                   * 2 > names.count(n)) for n in dict.fromkeys(names))
-    if set(names) >= set(COLOURS):
-        return Calibration(seen, pips)
-    shift = _shift(np.asarray(x, np.float64), names)
-    return Calibration(seen, pips, tuple(round(float(v), 4) for v in shift))
+    return Calibration(seen, pips)
 
 
 #: the light's shift of every face's features alike (a white balance the pips did not
@@ -216,22 +195,11 @@ def _residuals(x, light_pips, names) -> list[float]:
     refs = colour.references()
     s = colour.spreads(names)
     r = np.asarray(x, np.float64) - np.array([refs[n] for n in names])
-    shift = _shift(x, names)
+    w = 1.0 / s**2  # the best shift: a weighted mean, drawn towards none by CAST
+    shift = (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
     share = float(np.sum((shift / CAST) ** 2)) / len(names)
     return [float(np.sum(((r[i] - shift) / s[i]) ** 2)) + share
             + colour.pips_against(n, light_pips[i]) for i, n in enumerate(names)]
-
-
-def _shift(x, names) -> np.ndarray:
-    """The one shift of all faces' features alike that best fits them to the named
-    colours' stock references: a weighted mean, drawn towards none by CAST."""
-    from . import colour
-
-    refs = colour.references()
-    s = colour.spreads(names)
-    r = np.asarray(x, np.float64) - np.array([refs[n] for n in names])
-    w = 1.0 / s**2
-    return (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
 
 
 def _far(x, light_pips, names) -> list[int]:
@@ -240,24 +208,18 @@ def _far(x, light_pips, names) -> list[int]:
 
 
 def _six_colours(x, light_pips) -> list[str]:
-    """Which of the dice (six, or five: one not found) is which colour: the way of
-    giving them distinct colours of the six that fits the stock references best once
-    the frame's cast is taken out (`_fit`), refused when another way fits nearly as
-    well or a die is far from its colour."""
+    """Which of the six dice is which colour: the way of giving them the six colours
+    that fits the stock references best once the frame's cast is taken out (`_fit`),
+    refused when another way fits nearly as well or a die is far from its colour."""
     fit = _fit(x, light_pips)
-    ranked = sorted((fit(order), order) for order in itertools.permutations(COLOURS, len(x)))
+    ranked = sorted((fit(order), order) for order in itertools.permutations(COLOURS))
     (best, names), (second, other) = ranked[0], ranked[1]
     far = _far(x, light_pips, names)
     if far:
         raise ValueError(f"die {far[0] + 1} (in reading order) looks like no Charidice colour:"
                          " light the dice evenly, with the six 1s up")
     if second - best < AMBIGUOUS_WITHIN:
-        differ = [i for i in range(len(names)) if names[i] != other[i]]
-        if len(differ) == 1:  # five dice: the one not found could be either
-            a = differ[0]
-            raise ValueError(f"die {a + 1} (in reading order) could be {names[a]} or"
-                             f" {other[a]}: show the camera all six dice, each with its 1 up")
-        a, b = differ[:2]
+        a, b = [i for i in range(len(names)) if names[i] != other[i]][:2]
         raise ValueError(f"dice {a + 1} and {b + 1} (in reading order) could be {names[a]} and"
                          f" {names[b]} either way: light the dice better and calibrate again")
     return list(names)
