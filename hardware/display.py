@@ -271,7 +271,9 @@ class TerminalDisplay:
 class PngDisplay:
     """Each frame to DIR/frame_00000.png, enlarged `scale` times (nearest neighbour);
     with gif=True also DIR/frames.gif at close(). Numbering goes on after the frames
-    already in DIR, so a second run (a resumed game) overwrites none of them."""
+    already in DIR, so a second run (a resumed game) overwrites none of them. A frame is
+    written whole under another name, then renamed: whoever watches DIR (a viewer, a
+    test) never opens half a PNG."""
 
     name = "png"
 
@@ -293,7 +295,9 @@ class PngDisplay:
         big = frame.resize((self.size[0] * self.scale, self.size[1] * self.scale),
                            Image.Resampling.NEAREST)
         path = self.dir / f"frame_{self._first + len(self.paths):05d}.png"
-        big.save(path)
+        part = path.with_name(f".{path.name}.part")
+        big.save(part, format="PNG")
+        os.replace(part, path)
         self.paths.append(path)
         if self.gif:
             self._frames.append(big.convert("L"))

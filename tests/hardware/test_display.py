@@ -384,6 +384,25 @@ def test_png_display_never_overwrites_the_frames_of_an_earlier_run(tmp_path):
     assert earlier.paths[1].read_bytes() == kept
 
 
+def test_png_display_frame_appears_only_whole(tmp_path, monkeypatch):
+    """A watcher of the folder (a viewer, the small-terminal test) sees no frame while it
+    is being written: the PNG is written under another name, then renamed."""
+    seen_while_writing = []
+    real_save = Image.Image.save
+
+    def save(image, fp, *args, **kwargs):
+        seen_while_writing.append(sorted(x.name for x in (tmp_path / "f").glob("frame_*.png")))
+        return real_save(image, fp, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "save", save)
+    p = PngDisplay(tmp_path / "f")
+    p.show(sample())
+    p.show(sample())
+    assert seen_while_writing == [[], ["frame_00000.png"]]
+    assert sorted(x.name for x in (tmp_path / "f").iterdir()) == ["frame_00000.png",
+                                                                "frame_00001.png"]
+
+
 def test_open_display_png_driver(tmp_path):
     cfg = replace(defaults(), display={"driver": "png", "png_dir": str(tmp_path),
                                        "png_scale": 1, "dim_after": 0, "blank_after": 0}).display
