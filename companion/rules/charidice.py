@@ -395,7 +395,8 @@ class CharidiceState(Checked):
         lines = []
         if not self.is_over():
             lines.append(f"Round {self.round}/{ROUNDS}, throw {self.throws}/{THROWS}")
-            if self.gift:
+            if self.gift and self.message != self._asked_message(self._left()):
+                # said once: by the request's message while it is the news, then as a fact
                 lines.append(f"Gift asked by P{self._left() + 1}")
         else:
             lines.append(self._charity_said())
@@ -441,8 +442,11 @@ class CharidiceState(Checked):
         used = tuple(u or p == by for p, u in enumerate(self.gift_used))
         return replace(
             self, gift=True, gift_used=used,
-            message=f"P{by + 1} asks P{self.seat + 1} for the greatest of gifts",
+            message=self._asked_message(by),
         )
+
+    def _asked_message(self, by: int) -> str:
+        return f"P{by + 1} asks P{self.seat + 1} for the greatest of gifts"
 
     def _donation(self, scored: tuple[Face, ...]) -> int:
         rest = Counter(self.dice()) - Counter(scored)
