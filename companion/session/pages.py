@@ -31,7 +31,7 @@ LEGEND_LABEL = "What figures mean"
 
 STAR_PAGE = Screen(kind="setup", title="The star",
                    menu=Menu((MenuItem("Best option", best=True),)),
-                   note="Marks the option the advice ranks first")
+                   note="The advice's first pick")
 """The star every game's menus draw beside the advice's pick, shown as a menu draws it
 (no font has a star that reads at 8 pixels): a row of a menu, its meaning below."""
 

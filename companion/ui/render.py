@@ -559,6 +559,10 @@ def _setup(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         bottom = h - note_h - 2
         canvas.point([(i, bottom) for i in range(0, w, 2)], fill=1)
         _paragraph(canvas, h - note_h, w, note_h, note, (BODY, SMALL))
+    elif note and screen.menu and len(screen.menu.items) * LINE < h - y - LINE:
+        # 128x32: the note in the rows a short menu leaves (the star's page said nothing)
+        bottom = y + len(screen.menu.items) * LINE
+        _paragraph(canvas, bottom + 1, w, h - bottom - 1, note, (BODY, SMALL))
     _menu(canvas, y, w, bottom - y, screen)
 
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from companion.rules import View
+from companion.session.pages import STAR_PAGE
 from companion.ui import gallery, games, text
 from companion.ui.examples import SCREENS, SIZES
 from companion.ui.fonts import cap_height
@@ -237,3 +238,10 @@ def test_the_gallery_writes_every_example_scaled_up(tmp_path):
     written = gallery.write(tmp_path, scale=2)
     assert len(written) == len(CASES)
     assert Image.open(tmp_path / "turn-128x64.png").size == (256, 128)
+
+
+def test_a_setup_page_with_a_short_menu_says_its_note_at_128x32(drawn_words):
+    """The star's legend page (a starred row, its meaning below) said nothing of what
+    the star means at 128x32: the note goes in the rows its one-row menu leaves."""
+    render(STAR_PAGE, (128, 32))
+    assert STAR_PAGE.note in drawn_words
