@@ -409,7 +409,8 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     if screen.note:
         facts, note_h = screen.note, _rows(screen.note, w, 3) * LINE
     else:
-        facts = fitting_facts(screen.view.lines, w) if screen.view else ""
+        # MORE where some are left out, as on the turn screen: all on Facts in full
+        facts = " ".join(marked_facts(screen.view.lines, [w])) if screen.view else ""
         note_h = LINE + 1 if facts else 0
     facts_top = hint_top - note_h
     faces = (BIG, TITLE, BODY, SMALL)

@@ -134,3 +134,14 @@ def test_what_just_happened_stands_whole_on_the_turn_screen(drawn_words, size):
     render(turn((), "Wilhelmina asks Maximilian for the greatest of gifts",
                 dice=(1, 3, 4, 4, 4, 5)), size)
     assert reads_whole(["Wilhelmina asks Maximilian for the greatest of gifts"], drawn_words)
+
+
+def test_the_throw_screen_marks_facts_left_out(drawn_words):
+    """216's throw screen read "To 100 · Sum 5- · 6 & its opp" with two more Objectives
+    dropped unmarked: it ends with MORE where some have no room, as the turn screen."""
+    facts = ("To 100", "Sum 5-", "6 & its opp", "Pair sum 14+", "No odd", "Help: none")
+    render(Screen("throw", title="P1: second roll, 1 die", names=("P1", "AI"),
+                  scores=(0, 0), view=View(lines=(" · ".join(facts),)),
+                  hint="OK: roll the dice, Select: enter by hand"), (128, 64))
+    line = next(words for words in drawn_words if words.startswith("To 100"))
+    assert line.endswith(MORE) and "Pair sum 14+" not in line
