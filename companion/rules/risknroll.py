@@ -316,7 +316,8 @@ class RiskNRollState(Checked):
         # The dice thrown are the view's own (the throw names their number): no count.
         which = "Final" if self.final_round and not self.is_over() else "This"
         lines = [f"{which} turn {self.turn_points}"]
-        if self.card:
+        if self.card and self.message != self._drew(self.card):
+            # said once: by the draw's message while it is the news, then as a fact
             declined = not self.card_in_play and self.phase != At.CARD
             lines.append(("Declined " if declined else "") + SHORT_NAMES.get(self.card, self.card))
         return View(
@@ -344,8 +345,11 @@ class RiskNRollState(Checked):
         deck[[c.name for c in ACTION_CARDS].index(name)] -= 1
         return replace(
             self, deck=tuple(deck), card=name, phase=At.CARD,
-            message=f"P{self.seat + 1} drew {name}",
+            message=self._drew(name),
         )
+
+    def _drew(self, name: str) -> str:
+        return f"P{self.seat + 1} drew {name}"
 
     def _card_chosen(self, play: bool) -> RiskNRollState:
         word = "plays" if play else "declines"

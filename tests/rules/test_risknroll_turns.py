@@ -126,8 +126,9 @@ def test_a_keep_of_deuces_with_a_wrong_then_is_told_to_bank_or_roll():
 
 def test_the_view_says_the_last_turn_the_short_card_name_and_the_message():
     state = play(new(2), "draw No Harm/No Foul")
-    assert state.view().lines == ("This turn 0", "No Harm")
+    assert state.view().lines == ("This turn 0",)  # the card said once, by the news:
     assert state.view().message == "P1 drew No Harm/No Foul"
+    assert play(state, "play").view().lines == ("This turn 0", "No Harm")  # then a fact
     last = replace(new(2, action_cards=False), final_round=True, seat=1)
     assert last.view().lines == ("Final turn 0",)
     over = play(last, "throw 1 5 2 3 4 6", "keep 1 5 bank")
