@@ -13,3 +13,13 @@ def test_the_last_throws_news_shows_whole_over_the_standings(drawn_words):
                   winners=(0,), view=View(lines=("Charity bonus 30: Ann",)), note=news))
     assert " ".join(drawn_words[-2:]) == news  # under the standings, on two lines
     assert "Ann" in drawn_words and "Bo" in drawn_words
+
+
+def test_the_charity_bonus_is_said_once_and_the_news_whole(drawn_words):
+    """It read "Charity bonus 30: Ann" above the standings and "Bo scores 15 + bonus 15,
+    gives Ann 6; charity bonus..." below, cut: the news's charity clause is left out."""
+    render(Screen(kind="charidice:over", names=("Ann", "Bo"), scores=(270, 228),
+                  winners=(0,), view=View(lines=("Charity bonus 30: Ann",)),
+                  note="Bo scores 15 + bonus 15, gives Ann 6; charity bonus 30 to Ann"))
+    assert " ".join(drawn_words[-2:]) == "Bo scores 15 + bonus 15, gives Ann 6"
+    assert not any("…" in words or "charity bonus" in words for words in drawn_words)

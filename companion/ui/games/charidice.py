@@ -180,8 +180,10 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
         text.draw(canvas, (w // 2, top + ROW), text.ellipsize(SMALL, verdict, w), SMALL,
                   anchor="ms")
         top += ROW + 2
-    hint = "" if compact else screen.note or "Select: new game"
-    lines = text.wrap_within(SMALL, hint, w, 2) if hint else []  # the last throw's news
+    # the last throw's news without its "; charity bonus 30 to Ann": the verdict says it
+    news = screen.note.split("; ")[0]
+    hint = "" if compact else news or "Select: new game"
+    lines = text.wrap_within(SMALL, hint, w, 2) if hint else []
     bottom = h - 9 * len(lines)
     draw_standings(canvas, 0, top, w, bottom - top, screen.names, screen.scores,
                    screen.winners)
