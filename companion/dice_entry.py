@@ -164,6 +164,41 @@ class DiceEntry:
         entry._start(entry.cursor)
         return entry
 
+    # -- kept across a quit (companion.session.kept) -------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The dice as they stand, as JSON: what a quit keeps to take up at the next
+        start. A reading's frame is not kept (its photo is then not kept either)."""
+        read = None if self.read is None else {"values": list(self.read.values),
+                                               "order": list(self.read.order)}
+        return {"faces": [None if f is None else list(f) for f in self.faces],
+                "cursor": self.cursor, "flagged": sorted(self.flagged),
+                "touched": sorted(self.touched), "why": self.why, "read": read,
+                "possible": self.possible}
+
+    @classmethod
+    def from_json(cls, throw: Throw, data: dict[str, Any]) -> DiceEntry:
+        """The entry `to_json` kept, for `throw`; ValueError if it does not fit it (a
+        face no die of the throw shows, a die that is not there)."""
+        faces = [None if f is None else (int(f[0]), f[1]) for f in data["faces"]]
+        every = ({(v, None) for v in throw.faces} if throw.colours is None
+                 else {face for die in throw.colours for face in die})
+        dice = range(throw.count)
+        marks = [*data["flagged"], *data["touched"], data["cursor"]]
+        if len(faces) != throw.count or any(f is not None and f not in every for f in faces) \
+                or any(i not in dice for i in marks):
+            raise ValueError("the dice kept are not of this throw")
+        read = data["read"]
+        camera = None if read is None else Read(tuple(read["values"]), None,
+                                                tuple(read["order"]))
+        return cls(throw, faces, data["cursor"], set(data["flagged"]), set(data["touched"]),
+                   why=str(data["why"]), read=camera, possible=bool(data["possible"]))
+
+    @property
+    def begun(self) -> bool:
+        """Some die shows a face: there is something to keep."""
+        return any(face is not None for face in self.faces)
+
     # -- what the screen shows ---------------------------------------------------------
 
     @property

@@ -37,7 +37,7 @@ from companion import rules
 from companion.dice_input import Reading
 from companion.rules import Action, Game, IllegalAction, State, Throw
 from companion.rules.core import DataError, RulesChanged
-from companion.session import entry
+from companion.session import entry, kept
 from companion.session.game_menu import GameMenu
 from companion.session.mode import Chosen, Mode
 from companion.session.names import default_names, given_names, with_names
@@ -149,6 +149,10 @@ class Table:
         self._data: Mapping[str, str] | None = None  # the data files of the game in play
         self._data_folder = setup.data_folder
         self._actions: list[Action] = []  # the stored steps of the game, in order
+        self.entry_kept = None
+        """The dice being entered for the throw awaited (a companion.dice_entry.DiceEntry),
+        kept when the entry is left with Back and across a quit (`close`), until a step
+        is stored or undone; None when there are none."""
         self.web_address = ""
         """The score-sheet page's address with its token (companion.web), shown as a QR
         code from the game menu ("Phone page"); "" while no page is served."""
@@ -264,6 +268,25 @@ class Table:
             self._mode = to_setup(self, start)
             return
         self.say(self._resumed_where(), LONG_NOTE_SECONDS)
+        throw = self._throw()
+        if throw is not None:  # dice entered before a quit: the entry as it was
+            self.entry_kept = kept.take(self.store.path, self.game_id, self.steps, throw)
+            if self.entry_kept is not None:
+                self._mode = entry.Enter(self, self.entry_kept)
+
+    def close(self) -> None:
+        """The session ends (`q`, the service stopped): dice being entered are written
+        beside the store, taken up at the next start (`session.kept`). Nothing else is
+        pending: every step is stored already."""
+        dice = self.entry_kept
+        if dice is None or not dice.begun or self._throw() is None:
+            return
+        try:
+            kept.keep(self.store.path, self.game_id, self.steps, dice)
+        except OSError as why:  # quitting: the journal (or the log) says it
+            import logging
+
+            logging.getLogger("companion.play").warning("Dice entered not kept: %s", why)
 
     def _resumed_where(self) -> str:
         """"Resumed Risk 'n' Roll 2000, Ann to play": which game, and where it goes on
@@ -359,6 +382,7 @@ class Table:
         shown was running, a reading, is stopped)."""
         self._mode.stop()
         self.state = state
+        self.entry_kept = None  # they were for the throw before
         return mode_for(self, state)
 
     def advice(self, state: State) -> list:
@@ -397,12 +421,14 @@ class Table:
         """An action another seat takes out of turn, from the game menu over `under`:
         dice being entered or confirmed for the same throw stay as they were, the chance
         it waits for being unchanged."""
-        chance = self.state.chance()
+        chance, dice = self.state.chance(), self.entry_kept
         after = self.apply(action)
         if after is None:
             return under
-        if under.KEEPS_DICE and self.state.chance() == chance:
-            return under
+        if self.state.chance() == chance:
+            self.entry_kept = dice
+            if under.KEEPS_DICE:
+                return under
         return after
 
     def _tell_news(self, old: State, action: Action, new: State) -> None:

@@ -354,7 +354,7 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
               file=sys.stderr)
         return 2
     frames = PngDisplay(args.frames, display.size) if args.frames else None
-    dice = failure = page = None
+    dice = failure = page = table = None
     watchdog = notify.Watchdog(enabled=args.service and cfg.service.watchdog)
     previous_term = signal.signal(signal.SIGTERM, _stop)
     try:
@@ -414,6 +414,8 @@ def _play(args, cfg, setup, store, notice, said, heard=()) -> int:
         failure = f"companion play: {error}"
     finally:
         signal.signal(signal.SIGTERM, previous_term)
+        if table is not None:  # dice half entered are kept for the next start
+            table.close()
         if args.service:
             notify.stopping()
         buttons.close()

@@ -29,12 +29,14 @@ class Enter(Mode):
     def __init__(self, table: Host, entry: DiceEntry):
         super().__init__(table)
         self.entry = entry
+        table.entry_kept = entry  # kept as it changes: Back and a quit lose nothing
 
     @classmethod
     def by_hand(cls, table: Host, note: str = "") -> Enter:
+        """The entry of the throw awaited: the dice kept from before, else a fresh one."""
         if note:
             table.say(note, LONG_NOTE_SECONDS)
-        return cls(table, DiceEntry.by_hand(throw_of(table)))
+        return cls(table, table.entry_kept or DiceEntry.by_hand(throw_of(table)))
 
     def on(self, button: str) -> Mode:
         """Every press goes to the entry model; its answer: a throw to store, or leaving."""
@@ -49,7 +51,11 @@ class Enter(Mode):
                 return self.table.apply(result) or self
             return apply_read(self.table, entry.read, entry.values, result, "corrected") or self
         if result == LEAVE:
-            self.table.say("Entry cancelled")
+            if entry.begun:  # kept on the table: Select takes them up again
+                self.table.say("Dice kept: Select goes back to them")
+            else:
+                self.table.entry_kept = None
+                self.table.say("Entry cancelled")
             return ThrowDice(self.table)
         if entry.note:
             self.table.say(entry.note)

@@ -45,6 +45,7 @@ class Host(Protocol):
     names: tuple[str, ...]
     game_id: int | None
     web_address: str  # the score-sheet page's address with its token, "" if not served
+    entry_kept: Any  # the dice being entered for the throw awaited (a DiceEntry), or None
 
     @property
     def steps(self) -> int: ...

@@ -102,9 +102,11 @@ def test_play_in_a_terminal_then_kill_and_resume(tmp_path):
         wait_for(lambda: "Resumed Risk 'n' Roll 2000" in tmux.screen())
         tmux.keys("u")  # undo the throw
         wait_for(lambda: steps(store) == 2)
+        tmux.keys("Enter", "Up", "Space")  # a die entered by hand, then quit mid-entry
         tmux.keys("q")
         wait_for(lambda: "EXIT=0" in tmux.screen())
         assert f"Game {before.id} is kept" in tmux.screen()
+        assert '"steps": 2' in Path(f"{store}.entry").read_text()  # taken up at the next start
     finally:
         tmux.stop()
     with Store(store) as opened:

@@ -742,14 +742,59 @@ def test_notes_expire_and_the_next_press_clears_them(store):
     assert table.screen().note != "Hold Back to undo"
 
 
-def test_entry_starts_each_die_from_the_one_before_and_back_cancels(store):
+def test_entry_starts_each_die_from_the_one_before_and_back_keeps_what_was_set(store):
+    """Back from the first die leaves the entry, but a stray Back loses nothing: Select
+    on the throw screen takes the dice up again as they were; an entry left with no die
+    set is cancelled."""
     table = started(store)
     while table.mode != "throw":
         press(table, "select")
     press(table, "select", "up", "up", "up", "ok")
     assert table.screen().entry[:2] == (3, 3) and table.screen().cursor == 1
     press(table, "back", "back")
+    assert table.mode == "throw" and table.screen().note == "Dice kept: Select goes back to them"
+    press(table, "select")
+    assert table.mode == "enter" and table.screen().entry[:2] == (3, 3)
+    assert table.screen().cursor == 0
+    press(table, "ok", "ok", "ok", "ok", "ok", "ok")
+    assert table.mode == "decide" and table.state.view().dice == (3,) * 6
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "select", "back")
     assert table.mode == "throw" and table.screen().note == "Entry cancelled"
+    press(table, "select")
+    assert table.screen().entry == (0,) * 6
+
+
+def test_dice_entered_before_a_quit_are_there_at_the_next_start(store):
+    """`q` mid-entry (the simulator's quit, the service stopped: `Table.close`) keeps the
+    dice set so far beside the store; the next start takes them up once, as they were."""
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "select", "up", "up", "ok", "up", "ok", "down")
+    shown = table.screen()
+    assert shown.entry[:3] == (2, 3, 2) and shown.cursor == 2
+    table.close()
+    again = Table(store, clock=lambda: 0.0)
+    assert again.mode == "enter" and again.screen().note.startswith("Resumed")
+    assert (again.screen().entry, again.screen().cursor) == (shown.entry, shown.cursor)
+    press(again, "ok", "ok", "ok", "ok")
+    assert again.mode == "decide" and again.state.view().dice == (2, 2, 2, 2, 2, 3)
+    assert Table(store, clock=lambda: 0.0).mode == "decide"  # taken up once
+
+
+def test_dice_kept_for_another_throw_are_not_taken_up(store):
+    table = started(store)
+    while table.mode != "throw":
+        press(table, "select")
+    press(table, "select", "up", "ok")
+    table.close()
+    press(table, "ok", "ok", "ok", "ok", "ok")  # the game goes on before the next start
+    while table.mode != "throw":
+        press(table, "select")
+    again = Table(store, clock=lambda: 0.0)
+    assert again.mode == "throw"
 
 
 def test_chance_screens_say_what_just_happened(store):
