@@ -80,6 +80,18 @@ def test_a_die_referring_to_a_later_die_is_drawn_after_the_die_it_refers_to(forw
     assert two_sixteen.card_glyphs(forward) == two_sixteen.card_glyphs(drawn)
 
 
+@pytest.mark.parametrize(("symbols", "glyphs"), [
+    (">=4 o1 ?", [("text", "≥4"), ("mark", "opp"), ("text", "≤3"), ("mark", ""), ("text", "?")]),
+    ("<=2 o1 ?", [("text", "≤2"), ("mark", "opp"), ("text", "≥5"), ("mark", ""), ("text", "?")]),
+    ("6 o1 ?", [("pips", "6"), ("mark", ""), ("pips", "1"), ("mark", ""), ("text", "?")]),
+    ("? o1 ?", [("text", "?"), ("mark", "opp"), ("text", "?"), ("mark", ""), ("text", "?")]),
+])
+def test_the_opposite_of_a_bound_is_drawn_as_the_bound_it_makes(symbols, glyphs):
+    """A player's card ">=4 o1 ?" was drawn [≥4] opp [?] [?]: the opposite of a die of 4
+    or more shows 3 or less, drawn [≥4] opp [≤3] [?] (the mark kept: it is not any ≤3)."""
+    assert two_sixteen.card_glyphs(symbols) == glyphs
+
+
 @pytest.mark.parametrize("height", [14, 12, 10])
 def test_every_216_card_is_drawn_inside_its_box(height):
     """Each of the catalogue's cards, at each die size, inks its box and nothing outside."""

@@ -5,7 +5,8 @@ the card shows) and then by the picture on it, never by a name to remember. The 
 is the card's dice symbols (`two_sixteen_cards`), which the session puts in the Screen
 from the game's own cards (`card_picture`): the screens keep no catalogue of their own.
 A die with pips for an exact number, "?" for any, "≥4" or "≤3" for a bound; between two
-dice "=" (the same number), "≠" (a different one) or "opp" (the opposite face); then the
+dice "=" (the same number), "≠" (a different one) or "opp" (the opposite face: of a 6,
+drawn a 1 with no mark; of "≥4", "opp" and "≤3"); then the
 conditions on the whole roll: "Σ10" or "Σ≥15" for a sum, "no" and the dice of numbers
 that must not show, "all≠", "straight", "pair+opp".
 
@@ -149,6 +150,9 @@ def _dice(slots: tuple[str, ...]) -> list[tuple[str, str, str]]:
                 shown.append((kind, value, mark))
             elif token[0] == "o" and kind == "pips":
                 shown.append(("pips", str(opposite(int(value))), ""))
+            elif token[0] == "o" and value[0] in "≥≤":  # opposite ≥4 is ≤3: the bound turned
+                turned = "≤" if value[0] == "≥" else "≥"
+                shown.append(("text", f"{turned}{opposite(int(value[1:]))}", mark))
             else:
                 shown.append(("text", "?", mark))
         elif token.isdigit():
