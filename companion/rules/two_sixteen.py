@@ -285,7 +285,7 @@ class TwoSixteenState(Checked):
                 return f"Reroll 1 card: {action['die']}"
             return f"{card}: {action['die']} to {action['to']}"
         if kind == "reroll":
-            return f"Roll again: {dice_text(action['dice'])}"
+            return f"Roll the {dice_text(action['dice'])} again"  # the dice showing them
         if kind == "pass":
             if not self._help_left():
                 return "End turn (no Help left)"

@@ -399,7 +399,7 @@ def test_every_kind_of_step_is_labelled_as_the_screen_and_the_log_say_it():
     assert state.label(Action("claim", card="Sum 7")) == "Sum 7 +10"
     assert state.label(Action("help", card="Reroll 3")) == "Reroll 3 card"
     assert state.label(Action("help", card="Reroll 1", die=4)) == "Reroll 1 card: 4"
-    assert state.label(Action("reroll", dice=(1, 2))) == "Roll again: 1 2"
+    assert state.label(Action("reroll", dice=(1, 2))) == "Roll the 1 2 again"
     assert state.label(Action("choose", card="Sum 7")) == "P2 takes Sum 7"
 
 
@@ -625,8 +625,8 @@ def test_the_dice_to_roll_again_are_offered_one_die_first_then_two_then_all_thre
     rerolls = [a for a in state.legal_actions() if a.kind == "reroll"]
     assert [a["dice"] for a in rerolls] == [(1,), (3,), (1, 1), (1, 3), (1, 1, 3)]
     assert [state.label(a) for a in rerolls] == [
-        "Roll again: 1", "Roll again: 3", "Roll again: 1 1", "Roll again: 1 3",
-        "Roll again: 1 1 3"]
+        "Roll the 1 again", "Roll the 3 again", "Roll the 1 1 again", "Roll the 1 3 again",
+        "Roll the 1 1 3 again"]
 
 
 @pytest.mark.parametrize(("hands", "steps"), [

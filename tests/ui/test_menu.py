@@ -116,10 +116,10 @@ def test_labels_that_cannot_share_a_row_with_their_odds_stack_the_selection(draw
 def test_a_stacked_selection_shows_its_detail_whole_on_its_own_row(drawn):
     """216's figures with Help cards ("47% 3pt+0.6H") are longer than half a row."""
     items = (
-        MenuItem("Roll again: 1 4 4", "47% 3pt+0.6H", best=True),
-        MenuItem("Roll again: 4 4", "31% 3pt+0.6H"),
-        MenuItem("Roll again: 1", "67% 3pt+0.6H"),
-        MenuItem("Roll again: 1 4", "44% 2pt+0.6H"),
+        MenuItem("Roll the 1 4 4 again", "47% 3pt+0.6H", best=True),
+        MenuItem("Roll the 4 4 again", "31% 3pt+0.6H"),
+        MenuItem("Roll the 1 again", "67% 3pt+0.6H"),
+        MenuItem("Roll the 1 4 again", "44% 2pt+0.6H"),
     )
     menu_image(Menu(items, selected=0))
     assert "47% 3pt+0.6H" in [words for _, words in drawn]
@@ -136,19 +136,19 @@ def test_a_detail_longer_than_half_the_row_is_whole_beside_a_short_label(drawn):
 
 
 ENDGAME = (  # 216's endgame: labels that fit beside half a row of figures, not all of them
-    MenuItem("Roll again: 3", "win 83% 33% 9pt+0.4H", best=True),
-    MenuItem("Roll again: 5", "win 80% 31% 8pt+0.4H"),
+    MenuItem("Roll the 3 again", "win 83% 33% 9pt+0.4H", best=True),
+    MenuItem("Roll the 5 again", "win 80% 31% 8pt+0.4H"),
     MenuItem("Stop", "win 52%"),
 )
 
 
 def test_a_selection_whose_figures_do_not_fit_beside_its_label_is_stacked(drawn):
-    """"★Roll again: 3  win 83% 33%…": its label fitted beside half a row, its own
+    """"★Roll the 3 again  win 83% 33%…": its label fitted beside half a row, its own
     figures were cut to that half."""
     menu_image(Menu(ENDGAME, selected=0))
     where = {words: xy for xy, words in drawn}
-    assert "Roll again: 3" in where and "win 83% 33% 9pt+0.4H" in where
-    assert where["win 83% 33% 9pt+0.4H"][1] == where["Roll again: 3"][1] + LINE
+    assert "Roll the 3 again" in where and "win 83% 33% 9pt+0.4H" in where
+    assert where["win 83% 33% 9pt+0.4H"][1] == where["Roll the 3 again"][1] + LINE
 
 
 @pytest.mark.parametrize("selected", range(len(ENDGAME)))

@@ -48,7 +48,7 @@ LEGEND = (
     ("win 16% 41% 4pt", "Near the end: first the chance to win the game"),
     ("Sum 7 +10+5", "Claim Sum 7: General Score 10, Served Game Bonus 5"),
     ("+Help", "A Help card instead of the Served Game Bonus"),
-    ("Roll again: 1 2", "The dice to roll again"),
+    ("Roll the 1 2 again", "Roll again the dice showing 1 and 2"),
     ("5/216", "Solo tie: the 216 rolls of which 5 fulfil the card"),
 )
 """Every figure of the menus and what it means: the game menu's legend pages."""
