@@ -316,7 +316,7 @@ class SixSevenState(Checked):
         lines = [self.verdict()] if self.is_over() else []
         lines += [f"Round {self.round}/{ROUNDS}"
                  + (" (last)" if self.round == ROUNDS else "")
-                 + ("" if self.is_over() else f" · {self.name(self.colour)}")]
+                 + ("" if self.is_over() else f" · {self.name(self.colour)} to play")]
         playing = not self.is_over()
         if playing and self.chased:
             lines.append(LOCKED)

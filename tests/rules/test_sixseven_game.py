@@ -418,25 +418,25 @@ def test_the_view_in_play_shows_the_board_the_cards_the_offer_and_the_vp_track()
                moved=(0, 1, -1), clock=2)
     state = play(turns(state, 32), "throw 4 5")
     assert state.view() == View(dice=(4, 5), aside=(), message="", lines=(
-        "Round 1/7 · P2", "Board 32 P1", "Cards ±1, To 6", "Offer Reroll 1, To 7",
+        "Round 1/7 · P2 to play", "Board 32 P1", "Cards ±1, To 6", "Offer Reroll 1, To 7",
         "VP P2 5, P1 3, P3 0"))
     played = play(state, "card ±1 4 5")  # no 67 made: the card alone is said
     assert played.view() == View(dice=(5, 5), aside=(), message="Played ±1: 4 to 5", lines=(
-        "Round 1/7 · P2", "Board 32 P1", "Cards To 6", "Offer Reroll 1, To 7",
+        "Round 1/7 · P2 to play", "Board 32 P1", "Cards To 6", "Offer Reroll 1, To 7",
         "VP P2 5, P1 3, P3 0"))
     kept = play(state, "place 54", "throw 2 6", "reroll 2")
     assert kept.view() == View(dice=(), aside=(6,), message="", lines=(
-        "Round 1/7 · P3", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7", "VP P2 5, P1 3, P3 0"))
+        "Round 1/7 · P3 to play", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7", "VP P2 5, P1 3, P3 0"))
     assert kept.chance().why == "P3: reroll 1 die, 6 kept"
     chasing = play(state, "place 54", "throw 6 7", "reroll 6 7")
     assert chasing.view() == View(dice=(), aside=(), lines=(
-        "Round 1/7 · P3", "Cards locked", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7",
+        "Round 1/7 · P3 to play", "Cards locked", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7",
         "VP P2 5, P1 3, P3 2"), message="Chasing a double SIX SEVEN: no more cards")
 
 
 def test_the_view_of_the_last_round_and_of_the_end_shows_only_what_is_left():
     last = at(play(new(3), *REVEAL), round=ROUNDS)
-    assert last.view().lines == ("Round 7/7 (last) · P1", "Offer Reroll 1, To 7",
+    assert last.view().lines == ("Round 7/7 (last) · P1 to play", "Offer Reroll 1, To 7",
                                  "VP P3 0, P2 0, P1 0")  # S6: the last colour on top
     over = turns(at(last, visible=(), hands=(("To 6",), (), ())), 32, 54, 43)
     assert over.view() == View(dice=(), aside=(), message="P2 1st, P1 last", lines=(

@@ -39,12 +39,20 @@ def test_the_news_and_facts_show_whole_on_the_lines_they_need(drawn_words):
     MORE (it takes "Round 4/7"'s place: that fact is on "Facts in full")."""
     for name, shown in (("turn-sixseven-67", ["SIX SEVEN! Ann +2 VP",
                                                f"Played ±1: 5 to 6 {MORE}"]),
-                        ("turn-sixseven", ["Round 4/7 · Ann", f"Board 64 Bo, 43 Cy {MORE}"])):
+                        ("turn-sixseven", ["Round 4/7", "Ann to play",
+                                           f"Board 64 Bo, 43 Cy {MORE}"])):
         drawn_words.clear()
         render(SCREENS[name], (128, 64))
         assert all(words in drawn_words for words in shown), drawn_words
         assert cut_texts(SCREENS[name]) == []
         assert not any(words.endswith(text.ELLIPSIS) for words in drawn_words)
+
+
+def test_whose_turn_it_is_reads_whole_where_the_facts_break(drawn_words):
+    """The take screen drew "Cy" alone beside "67% dbl% VP", its round on the line
+    above, as if the odds were Cy's: the fact says what it is wherever it lands."""
+    render(SCREENS["turn-sixseven-take"], (128, 64))
+    assert "Cy to play" in drawn_words and "Cy" not in drawn_words, drawn_words
 
 
 def test_the_game_over_lists_the_crowned_winner_first_even_with_fewer_vp(drawn_words):
