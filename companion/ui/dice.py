@@ -60,6 +60,10 @@ ASIDE_GAP = 7
 MARK_HEIGHT = 1 + glyphs.size(glyphs.QUESTION)[1]
 TAG_HEIGHT = 7
 """A gap and the 6-pixel capitals of the SMALL face."""
+TAG_WIDTH = 5
+BESIDE_GAP, BESIDE_AFTER = 1, 3
+"""A letter beside its die: 1 pixel from it, 3 before the next die, so it reads as the
+die's on its left."""
 
 
 def draw_die(
@@ -108,6 +112,9 @@ class Row:
     cursor: int | None = None
     marks: bool = True
     """Question marks and the caret under the dice; without them only the faces tell."""
+    beside: bool = False
+    """Each colour letter right of its die rather than under it: the row is one die
+    high (128x32, where the lines under the dice are the hint's or the menu's)."""
 
     def marked(self) -> bool:
         return self.marks and (bool(self.flagged) or self.cursor is not None)
@@ -115,14 +122,20 @@ class Row:
 
 def row_width(row: Row, size: int) -> int:
     """Pixels the row needs with throw dice of `size`."""
-    throw = len(row.dice) * (size + GAP) - GAP if row.dice else 0
-    aside = len(row.aside) * (SMALL_DIE + GAP) - GAP if row.aside else 0
+    throw = len(row.dice) * (size + _step(row, row.colours)) - GAP if row.dice else 0
+    aside = (len(row.aside) * (SMALL_DIE + _step(row, row.aside_colours)) - GAP
+             if row.aside else 0)
     return throw + aside + (ASIDE_GAP if row.dice and row.aside else 0)
+
+
+def _step(row: Row, colours: tuple[str, ...]) -> int:
+    """Pixels from a die's right edge to the next die: the gap, and its letter beside."""
+    return BESIDE_GAP + TAG_WIDTH + BESIDE_AFTER if row.beside and colours else GAP
 
 
 def row_height(row: Row, size: int) -> int:
     """Pixels the row needs with throw dice of `size`, marks and tags included."""
-    tags = row.colours or row.aside_colours
+    tags = (row.colours or row.aside_colours) and not row.beside
     return size + (MARK_HEIGHT if row.marked() else 0) + (TAG_HEIGHT if tags else 0)
 
 
@@ -153,9 +166,8 @@ def draw_row(
             w, _ = glyphs.size(mark)
             glyphs.draw(canvas, x + (size - w) // 2, y + size + 1, mark)
         if i < len(row.colours):
-            _tag(canvas, x + size // 2, y + size + (MARK_HEIGHT if row.marked() else 0),
-                 row.colours[i])
-        x += size + GAP
+            _tag(canvas, *_tag_at(row, x, y, size), row.colours[i])
+        x += size + _step(row, row.colours)
     if row.dice and row.aside:
         rule = x - GAP + ASIDE_GAP // 2
         canvas.point([(rule, y + j) for j in range(0, size, 2)], fill=1)
@@ -166,10 +178,18 @@ def draw_row(
             return _more(canvas, x, y, size, right)
         draw_die(canvas, x, top, value, SMALL_DIE, filled=True)
         if k < len(row.aside_colours):
-            _tag(canvas, x + SMALL_DIE // 2, y + size + (MARK_HEIGHT if row.marked() else 0),
-                 row.aside_colours[k])
-        x += SMALL_DIE + GAP
+            _tag(canvas, *_tag_at(row, x, y, size, SMALL_DIE), row.aside_colours[k])
+        x += SMALL_DIE + _step(row, row.aside_colours)
     return x - GAP
+
+
+def _tag_at(row: Row, x: int, y: int, size: int, die: int | None = None) -> tuple[int, int]:
+    """Where the letter of the die at `x` goes (its centre, the top of its band): under
+    the die, or right of it, level with the row's middle."""
+    die = size if die is None else die
+    if row.beside:
+        return x + die + BESIDE_GAP + TAG_WIDTH // 2, y + (size - TAG_HEIGHT) // 2
+    return x + die // 2, y + size + (MARK_HEIGHT if row.marked() else 0)
 
 
 def _tag(canvas: ImageDraw.ImageDraw, centre: int, top: int, colour: str) -> None:

@@ -451,14 +451,13 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     compact = h < COMPACT_BELOW
     cursor = screen.cursor if 0 <= screen.cursor < len(screen.entry) else None
     # On 128x32 no caret: the filled die marks the cursor, and the hint keeps two lines.
+    # 128x32: the letters beside the dice, so the hint keeps its two lines
     row = dice.Row(screen.entry, colours=screen.colours, flagged=screen.flagged, cursor=cursor,
-                   marks=not compact)
+                   marks=not compact, beside=compact)
     hint = _hint(screen)
     if compact and screen.note:  # no room for both: the note, for its time
         hint = screen.note
-    # 128x32 with colour tags: one line of hint, so the dice keep their tags
-    lines = 1 if compact and screen.colours else 2
-    hint_h = lines * LINE if hint else 0
+    hint_h = 2 * LINE if hint else 0
     if compact:
         top = 0
     elif screen.note:  # in the title's place: "Too dark: enter the dice"
@@ -467,10 +466,7 @@ def _enter(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     else:
         top = _title(canvas, w, screen.title, compact)
     _dice_band(canvas, top, w, h - top - hint_h, row)
-    if hint and lines == 1:  # the clauses that fit whole: "OK next" is the one to go
-        first = (text.clause_lines(BODY, hint, w) or [hint])[0].rstrip(",")
-        _line(canvas, h - hint_h, w, first, (BODY, SMALL), LINE, "center")
-    elif hint:
+    if hint:
         _paragraph(canvas, h - hint_h, w, hint_h, hint, (BODY, SMALL))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.ui.examples import SCREENS
 from companion.ui.model import Screen, View
 from companion.ui.render import render
 
@@ -23,3 +24,12 @@ def test_the_charity_bonus_is_said_once_and_the_news_whole(drawn_words):
                   note="Bo scores 15 + bonus 15, gives Ann 6; charity bonus 30 to Ann"))
     assert " ".join(drawn_words[-2:]) == "Bo scores 15 + bonus 15, gives Ann 6"
     assert not any("…" in words or "charity bonus" in words for words in drawn_words)
+
+
+def test_dice_entry_at_128x32_says_ok_next_as_every_game_does(drawn_words):
+    """The coloured entry kept one line of hint under the letters, "Select no., Up/Down
+    colour": "OK next" was the clause to go. The letters now stand beside the dice, and
+    the hint has its two lines, whole."""
+    render(SCREENS["enter-colours"], (128, 32))
+    assert drawn_words[-2:] == ["Select no., Up/Down colour,", "OK next"], drawn_words
+
