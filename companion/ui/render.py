@@ -301,8 +301,8 @@ def _turn(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
     menu_rows = compact_rows(screen.menu, w) if compact else 1
     header = (9 if menu_rows == 1 else -1) if compact else LINE
     y = header + 1
-    row = dice.Row(view.dice, view.aside, () if compact else view.colours or (),
-                   () if compact else view.aside_colours or ())
+    row = dice.Row(view.dice, view.aside, view.colours or (), view.aside_colours or (),
+                   beside=compact)  # 128x32: the letters beside the dice, one die high
     size = dice.MEDIUM
     has_dice = bool(row.dice or row.aside)
     band = dice.row_height(row, size) if has_dice else size

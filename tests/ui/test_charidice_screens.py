@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from companion.ui import dice
 from companion.ui.examples import SCREENS
 from companion.ui.model import Screen, View
 from companion.ui.render import render
@@ -33,3 +38,23 @@ def test_dice_entry_at_128x32_says_ok_next_as_every_game_does(drawn_words):
     render(SCREENS["enter-colours"], (128, 32))
     assert drawn_words[-2:] == ["Select no., Up/Down colour,", "OK next"], drawn_words
 
+
+def test_dice_carry_their_colour_letters_at_128x32_beside_each_die():
+    """The 128x32 turn drew Charidice's dice without their colours: the letters had no
+    line under the dice there. Each is drawn right of its die, the dice one row high."""
+    for name in ("turn-colours", "turn-colours-aside", "enter-colours"):
+        screen = SCREENS[name]
+        blank = ("",) * 6
+        if screen.view is not None:
+            plain = replace(screen, view=replace(screen.view, colours=blank[:len(screen.view.dice)],
+                                                 aside_colours=blank[:len(screen.view.aside)]))
+        else:
+            plain = replace(screen, colours=blank)
+        lit = render(screen, (128, 32)).tobytes() != render(plain, (128, 32)).tobytes()
+        assert lit, name
+    row = dice.Row((1, 2), colours=("magenta", "blue"), beside=True)
+    image = Image.new("1", (128, 14))
+    dice.draw_row(ImageDraw.Draw(image), 0, 0, row, dice.MEDIUM)
+    first_letter = image.crop((dice.MEDIUM, 0, dice.MEDIUM + 1 + dice.TAG_WIDTH + 1, 14))
+    assert first_letter.getbbox() is not None  # M right of the first die, before the next
+    assert dice.row_height(row, dice.MEDIUM) == dice.MEDIUM
