@@ -268,11 +268,10 @@ class Table:
             self._mode = to_setup(self, start)
             return
         self.say(self._resumed_where(), LONG_NOTE_SECONDS)
-        throw = self._throw()
-        if throw is not None:  # dice entered before a quit: the entry as it was
-            self.entry_kept = kept.take(self.store.path, self.game_id, self.steps, throw)
-            if self.entry_kept is not None:
-                self._mode = entry.Enter(self, self.entry_kept)
+        # dice entered before a quit: the entry as it was
+        self.entry_kept = kept.take(self.store.path, self.game_id, self.steps, self._throw())
+        if self.entry_kept is not None:
+            self._mode = entry.Enter(self, self.entry_kept)
 
     def close(self) -> None:
         """The session ends (`q`, the service stopped): dice being entered are written

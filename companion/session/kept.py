@@ -31,9 +31,9 @@ def keep(store: str | Path, game: int, steps: int, entry: DiceEntry) -> None:
     os.replace(temporary, path)
 
 
-def take(store: str | Path, game: int, steps: int, throw: Throw) -> DiceEntry | None:
-    """The entry kept for this throw (game `game` after `steps` steps), or None; the
-    file is removed either way: it is taken up once."""
+def take(store: str | Path, game: int, steps: int, throw: Throw | None) -> DiceEntry | None:
+    """The entry kept for this throw (game `game` after `steps` steps), or None (also
+    when no throw is awaited); the file is removed either way: it is taken up once."""
     path = path_beside(store)
     try:
         data = json.loads(path.read_text())
@@ -42,7 +42,7 @@ def take(store: str | Path, game: int, steps: int, throw: Throw) -> DiceEntry | 
     finally:
         path.unlink(missing_ok=True)
     try:
-        if (data["game"], data["steps"]) != (game, steps):
+        if throw is None or (data["game"], data["steps"]) != (game, steps):
             return None
         return DiceEntry.from_json(throw, data["entry"])
     except (KeyError, TypeError, ValueError, IndexError):

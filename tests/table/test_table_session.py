@@ -791,10 +791,12 @@ def test_dice_kept_for_another_throw_are_not_taken_up(store):
     press(table, "select", "up", "ok")
     table.close()
     press(table, "ok", "ok", "ok", "ok", "ok")  # the game goes on before the next start
+    assert store.path.with_name("companion.db.entry").exists()
     while table.mode != "throw":
         press(table, "select")
     again = Table(store, clock=lambda: 0.0)
     assert again.mode == "throw"
+    assert not store.path.with_name("companion.db.entry").exists()  # read once, gone
 
 
 def test_chance_screens_say_what_just_happened(store):
