@@ -118,6 +118,6 @@ class NameCard(Mode):
         pictures = tuple((item.label, picture(table.state, item.label))
                          for item in self.choices.items) if picture else ()
         return table.game_screen("cards", f"{group}: {_title(table)}", note,
-                                 hint="Select: this card, Back: groups",
+                                 hint="Select: this, Back: groups",  # one line, whole
                                  menu=self.choices.menu(), game=table.state.game,
                                  table=pictures)

@@ -245,7 +245,7 @@ SCREENS: dict[str, Screen] = {
         title="Purple: Offer card 3 of 4",
         menu=Menu(tuple(MenuItem(name, "1 left") for name in PURPLE), selected=PURPLE.index(
             "No 1 6, pair")),
-        hint="Select: this card, Back: groups",
+        hint="Select: this, Back: groups",
         game="216",
         table=pictures(*PURPLE),
     ),
@@ -253,7 +253,7 @@ SCREENS: dict[str, Screen] = {
         "cards",
         title="Green: Refill the Offer",
         menu=Menu(tuple(MenuItem(name, "1 left") for name in GREEN), selected=2),
-        hint="Select: this card, Back: groups",
+        hint="Select: this, Back: groups",
         game="216",
         table=pictures(*GREEN),
     ),

@@ -17,6 +17,7 @@ from companion.rules import Action
 from companion.rules.two_sixteen import CARDS, OBJECTIVES
 from companion.store import Store
 from companion.table import Setup, Table
+from companion.ui.render import cut_texts
 from hardware.camera import VirtualRoller
 from vision import DieReading
 
@@ -54,6 +55,7 @@ def name_card(table, name: str) -> int:
     cards = [item.label for item in table.screen().menu.items]
     assert table.screen().kind == "cards" and table.screen().game == "216"
     assert (name, CARDS[name].symbols) in table.screen().table  # drawn from the game's cards
+    assert cut_texts(table.screen(), (128, 64)) == []  # "Select: this card, Back: gr…"
     more = fewest(len(cards), table.screen().menu.selected, cards.index(name)) + ["select"]
     press(table, *more)
     return len(presses) + len(more)
@@ -163,8 +165,6 @@ def test_a_tie_round_says_the_tie_first_then_the_step_that_ended_the_round(store
     """Not "Offer: Sum 17; tie at 105: another round": as the game over says the winner
     first, the tie comes first and the refill, which decided nothing, after; whole at
     either size."""
-    from companion.ui.render import cut_texts
-
     table = started(store, names=("Ann", "Bo"), deck_rng=random.Random(103),
                     dice=VirtualDice(VirtualRoller(103)))
     while not table.state.tie:
