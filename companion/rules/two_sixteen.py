@@ -282,7 +282,7 @@ class TwoSixteenState(Checked):
             if card == "Reroll 3":
                 return "Reroll 3 card"
             if card == "Reroll 1":
-                return f"Reroll 1 card: {action['die']}"
+                return f"Reroll 1 card: the {action['die']}"  # the die showing it
             return f"{card}: {action['die']} to {action['to']}"
         if kind == "reroll":
             return f"Roll the {dice_text(action['dice'])} again"  # the dice showing them

@@ -398,7 +398,7 @@ def test_every_kind_of_step_is_labelled_as_the_screen_and_the_log_say_it():
     assert state.label(Action("claim", card="Sum 7", bonus="help")) == "Sum 7 +10+Help"
     assert state.label(Action("claim", card="Sum 7")) == "Sum 7 +10"
     assert state.label(Action("help", card="Reroll 3")) == "Reroll 3 card"
-    assert state.label(Action("help", card="Reroll 1", die=4)) == "Reroll 1 card: 4"
+    assert state.label(Action("help", card="Reroll 1", die=4)) == "Reroll 1 card: the 4"
     assert state.label(Action("reroll", dice=(1, 2))) == "Roll the 1 2 again"
     assert state.label(Action("choose", card="Sum 7")) == "P2 takes Sum 7"
 
