@@ -222,6 +222,7 @@ def figures(t) -> dict:
         "missed": t.missed,
         "false_per_image": round(t.false / max(t.images, 1), 3),
         "exact_pct": round(100.0 * t.exact / max(t.images, 1), 2),
+        "silent": t.silent,
         "silent_per_100": round(100.0 * t.silent / max(t.dice, 1), 2),
         "sure_right_pct": round(100.0 * t.sure_right / max(t.dice, 1), 2),
         "unreadable": t.unreadable,
@@ -229,11 +230,15 @@ def figures(t) -> dict:
 
 
 def line(name: str, f: dict) -> str:
+    """One set's figures. Scenes with no die (the empty trays) have no rate to give: their
+    line counts the sure readings, each a thing read as a die unasked."""
+    silent = (f"silent/100 {f['silent_per_100']:5.2f}  sure {f['sure_right_pct']:6.2f}%"
+              if f["dice"] else f"sure readings of no die {f['silent']}")
     return (
         f"{name:<50} images {f['images']:>4}  dice {f['dice']:>5}  "
         f"right {f['right_pct']:6.2f}%  wrong {f['wrong_value']:>3}  missed {f['missed']:>4}  "
         f"false/img {f['false_per_image']:.3f}  exact {f['exact_pct']:6.2f}%  "
-        f"silent/100 {f['silent_per_100']:5.2f}  sure {f['sure_right_pct']:6.2f}%"
+        + silent
         + (f"  ({n} image{'s' * (n > 1)} could not be read, left out)"
            if (n := f.get("unreadable")) else "")
     )

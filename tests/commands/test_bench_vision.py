@@ -139,3 +139,15 @@ def test_the_failure_set_is_scored_kind_by_kind_and_together():
     assert every["dice"] == figures["failures: coins"]["dice"] + figures["failures: small"]["dice"]
     for f in figures.values():
         assert 0 <= f["silent_per_100"] and 0 <= f["sure_right_pct"] <= f["right_pct"]
+
+
+def test_scenes_with_no_die_count_their_sure_readings():
+    """An empty tray has no dice to give a rate per 100: a thing read as a die unasked
+    would show as 'silent/100 100.00' (one over a floor of one die); it is counted."""
+    from companion.commands.bench_vision import figures, line
+    from vision.score import Tally
+
+    f = figures(Tally(images=400, dice=0, false=4, silent=1))
+    text = line("empty trays (400)", f)
+    assert "sure readings of no die 1" in text and "silent/100" not in text
+    assert "silent/100  0.00" in line("a set", figures(Tally(images=1, dice=3, right=3)))
