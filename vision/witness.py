@@ -9,6 +9,10 @@ the face's centre, the pips alike in size, and a side face's pips are a row off 
 side that breaks the symmetry. So `pip_count` keeps the pips nearest the centre that make
 such a pattern, and says "cannot tell" (None) where none do or where more pip-like blobs
 lie on the face than the pattern holds (docs/vision.md, "Two witnesses").
+
+The one silent mistake both witnesses share is glare: a lamp's highlight hiding a pip,
+or passing for one, fools them alike (both see the same pips). So where a highlight
+lies where it could change the face (`_glare_may_change`), the count cannot tell.
 """
 
 from __future__ import annotations
@@ -30,19 +34,19 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float) -> int | Non
     Pips are told from the face by how far their colour is from the face's: Otsu's
     threshold over a disc of the face, and, where that disc takes in the table too (a
     brighter table than a dark die's red pips), Otsu's again over what lies below it.
-    The first threshold whose pips make a top face's pattern counts, unless the other
-    makes another."""
-    for pips in pips_seen(frame, cx, cy, size):
+    The first threshold whose pips make a top face's pattern counts, unless glare could
+    have made it (`_glare_may_change`)."""
+    lab = _look(frame, cx, cy, size)
+    face = np.median(lab[_radii(lab.shape[0]) <= FACE_DISC * SIDE], axis=0)
+    for pips in pips_seen(lab, face):
         count = _pattern(pips)
         if count is not None:
-            return count
+            return None if _glare_may_change(lab, face, pips) else count
     return None
 
 
-def pips_seen(frame: np.ndarray, cx: float, cy: float, size: float):
-    """Per threshold tried (a generator: the second only if asked for), [(x, y, area)]
-    of the pip-like holes in the die's top face, in a SIDE-wide frame of the die
-    centred on (0, 0)."""
+def _look(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
+    """The die in a SIDE-wide frame centred on it, blurred, as Lab (float32)."""
     import cv2
 
     n = int(round(SIDE * WINDOW))
@@ -51,9 +55,17 @@ def pips_seen(frame: np.ndarray, cx: float, cy: float, size: float):
     how = cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR
     patch = cv2.warpAffine(frame, m, (n, n), flags=how, borderMode=cv2.BORDER_REPLICATE)
     patch = cv2.GaussianBlur(patch, (0, 0), BLUR)
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    return cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def pips_seen(lab: np.ndarray, face: np.ndarray):
+    """Per threshold tried (a generator: the second only if asked for), [(x, y, area)]
+    of the pip-like holes in the die's top face (`lab`, a `_look`; `face` its colour),
+    in a SIDE-wide frame of the die centred on (0, 0)."""
+    import cv2
+
+    n = lab.shape[0]
     r = _radii(n)
-    face = np.median(lab[r <= FACE_DISC * SIDE], axis=0)
     off = np.clip(np.sqrt(((lab - face) ** 2).sum(axis=2)), 0, 255).astype(np.uint8)
     inner = off[r <= PIP_DISC * SIDE].reshape(-1, 1)
     for _ in range(2):
@@ -155,3 +167,53 @@ def _pattern(pips: list[tuple[float, float, float]]) -> int | None:
     if gaps.max() > SYMMETRY * SIDE:
         return None
     return len(pips)
+
+
+#: glare is lighter than the face by this much (Lab lightness, 0-255) and whitened:
+GLARE_LIGHTER = 25
+#: at most this share of a coloured face's chroma, or clipped, this light (all a
+#: colourless face's glare can show: white, grey and black faces, chroma under COLOURLESS)
+GLARE_FADE = 0.5
+COLOURLESS = 25
+CLIPPED = 245
+#: a 2 or 4 whose centre slot (a disc of this radius, share of SIDE) is this much glare
+#: may be a 3 or 5 with its middle pip hidden
+CENTRE_SLOT = 0.06
+COVERED = 0.5
+#: a 3 or 5 whose middle pip is glare and this many times the others' median area may be
+#: a 2 or 4 with a glint between its pips
+GLINT_BIGGER = 1.6
+
+
+def _glare_may_change(lab: np.ndarray, face: np.ndarray,
+                      pips: list[tuple[float, float, float]]) -> bool:
+    """Whether a lamp's highlight lies where it could have turned another face into this
+    pattern. What glare hides or adds is symmetric about the face's centre, as the face
+    and the pips seen are, so one highlight changes a face only at its centre: over a 2's
+    or 4's centre it may hide a 3's or 5's middle pip (or, lying across it, a pair of
+    pips), and a 3's or 5's middle pip that is glare and larger than the others may be
+    a glint. (A 6's centre could hide only a 7's pip: left, as six-sided dice have none.)"""
+    n = lab.shape[0]
+    xy = np.array([(x, y) for x, y, _a in pips])
+    areas = np.array([a for _x, _y, a in pips])
+    centre = xy.mean(axis=0)
+    glare = _glare(lab, face)
+    if len(pips) in (2, 4):
+        yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
+        slot = np.hypot(xx - centre[0], yy - centre[1]) <= CENTRE_SLOT * SIDE
+        return bool(glare[slot].mean() >= COVERED)
+    if len(pips) in (3, 5):
+        k = int(np.hypot(*(xy - centre).T).argmin())
+        x, y = np.round(xy[k] + (n - 1) / 2.0).astype(int)
+        return bool(glare[y, x]) and areas[k] > GLINT_BIGGER * np.median(np.delete(areas, k))
+    return False
+
+
+def _glare(lab: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Where a highlight whitens the look: lighter than the face, and paler than a
+    coloured face or clipped."""
+    light = lab[..., 0]
+    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    face_chroma = np.hypot(face[1] - 128, face[2] - 128)
+    paler = chroma <= GLARE_FADE * face_chroma if face_chroma >= COLOURLESS else False
+    return (light >= face[0] + GLARE_LIGHTER) & (paler | (light >= CLIPPED))

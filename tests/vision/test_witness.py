@@ -59,6 +59,56 @@ def test_a_numeral_is_no_pip_pattern():
     assert witness.pip_count(img, 160, 120, 56) is None
 
 
+def shine(img, at, axes, angle):
+    """A lamp's highlight on the frame: a soft ellipse (axes in px) blended to white, as
+    `synth`'s glare spot is."""
+    spot = np.zeros(img.shape[:2], np.float32)
+    cv2.ellipse(spot, tuple(round(v) for v in at), tuple(round(a) for a in axes), angle,
+                0, 360, 1.0, -1)
+    spot = cv2.GaussianBlur(spot, (0, 0), 2.0)[..., None] * 0.95
+    return (img * (1 - spot) + 250 * spot).astype(np.uint8)
+
+
+def rule_off(monkeypatch):
+    monkeypatch.setattr(witness, "COVERED", 2.0)
+    monkeypatch.setattr(witness, "GLINT_BIGGER", 99.0)
+
+
+@pytest.mark.parametrize(("value", "face", "seen"), [(3, "red", 2), (5, "yellow", 4)])
+def test_glare_over_a_middle_pip_cannot_be_told(monkeypatch, value, face, seen):
+    """A streak of glare across the middle of a red 3 (white pips) or a yellow 5 (black
+    pips) hides its middle pip: the pips left make a 2 or 4, the mistake the face net
+    makes too, so the count cannot tell."""
+    img, centre, size = one_die(Die(value, face, (160, 120), 56, 20), seed=value)
+    img = shine(img, centre, (0.25 * size, 0.08 * size), -25)
+    assert witness.pip_count(img, *centre, size) is None
+    rule_off(monkeypatch)
+    assert witness.pip_count(img, *centre, size) == seen
+
+
+def test_a_glint_passing_for_a_middle_pip_cannot_be_told(monkeypatch):
+    """A glint between a blue 2's white pips, larger than they are, is no 3's pip."""
+    img, centre, size = one_die(Die(2, "blue", (160, 120), 56, 20), seed=2)
+    img = shine(img, centre, (0.12 * size, 0.06 * size), 70)
+    assert witness.pip_count(img, *centre, size) is None
+    rule_off(monkeypatch)
+    assert witness.pip_count(img, *centre, size) == 3
+
+
+@pytest.mark.parametrize(("value", "face", "where"), [
+    (2, "blue", (0.38, 0.12)), (2, "red", (-0.13, 0.13)), (4, "red", (-0.13, 0.13)),
+    (6, "magenta", (-0.13, 0.13))])
+def test_a_glint_where_no_pip_could_be_still_agrees(value, face, where):
+    """A small glint by the edge, or between the middle and a corner, where no face has
+    a pip to hide: the count stands. `where`: share of the face's side from its middle."""
+    img, centre, size = one_die(Die(value, face, (160, 120), 56, 20), seed=value)
+    a = np.radians(20)
+    u, v = (w * size / (np.cos(a) + np.sin(a)) for w in where)
+    at = (centre[0] + u * np.cos(a) - v * np.sin(a), centre[1] + u * np.sin(a) + v * np.cos(a))
+    glint = shine(img, at, (0.05 * size, 0.03 * size), 30)
+    assert witness.pip_count(glint, *centre, size) == value
+
+
 @pytest.fixture
 def a_sure_four():
     img, _c, _s = one_die(Die(4, "white", (160, 120), 56, 15), seed=4)
