@@ -6,9 +6,10 @@ HEAD are answered; nothing a request says reaches the game, which the page reads
 the store (opened read-only) and from the snapshot the play loop publishes
 (`companion.web.live`). There is no file serving: the routes are a fixed list, the
 two static files are read from the package at start, and a game is named by a number.
-Connections and live streams are bounded, each stream holds only the shared text of
-the latest parts, and every answer carries headers that forbid framing, sniffing and
-any content from elsewhere.
+Connections and live streams are bounded (a connection that sends no request in time
+is closed: `companion.web.head_deadline`), each stream holds only the shared text of the
+latest parts, and every answer carries headers that forbid framing, sniffing and any
+content from elsewhere.
 
     page = WebPage(live, store_path, port=8067)
     page.start()          # OSError (the port in use) is the caller's to say
@@ -37,7 +38,8 @@ TOKEN_BYTES = 10
 MAX_STREAMS = 24
 """Live streams open at once (a table's phones, twice over); more are answered 503."""
 MAX_CONNECTIONS = 48
-"""Connections uvicorn serves at once; more are answered 503."""
+"""Connections uvicorn serves at once; more are answered 503. One that sends no request
+head in time is closed (head_deadline.HEAD_TIMEOUT), freeing its slot."""
 KEEP_ALIVE = 15.0
 """Seconds between comments on an idle stream, so a phone sees a dropped connection."""
 STORE_POLL = 1.0
@@ -197,6 +199,7 @@ class WebPage:
 
         from companion.store import Store
         from companion.web.app import make_app
+        from companion.web.head_deadline import HeadDeadline
 
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -214,9 +217,11 @@ class WebPage:
         # uvicorn refuses a request once its connections, the asking one among them,
         # reach the limit: MAX_CONNECTIONS + 1 serves MAX_CONNECTIONS at once. Its 503
         # skips the app (and Guard): the headers are uvicorn's to add, to every answer.
-        config = uvicorn.Config(app, lifespan="off", http="h11", loop="asyncio",
-                                log_level="warning", access_log=False, server_header=False,
-                                headers=list(HEADERS.items()),
+        # HeadDeadline closes a connection that sends no request head in time, so
+        # silent sockets cannot hold those slots; the page serves no websockets.
+        config = uvicorn.Config(app, lifespan="off", http=HeadDeadline, ws="none",
+                                loop="asyncio", log_level="warning", access_log=False,
+                                server_header=False, headers=list(HEADERS.items()),
                                 limit_concurrency=MAX_CONNECTIONS + 1, timeout_keep_alive=5,
                                 timeout_graceful_shutdown=1)
         self._server = uvicorn.Server(config)

@@ -10,7 +10,7 @@ import socket
 import time
 
 import pytest
-from web_helpers import Played, get
+from web_helpers import Played, answer_on_new, get, hold
 
 from companion.web import server
 from companion.web.server import HEADERS, new_token
@@ -159,30 +159,6 @@ def test_streams_are_bounded(page, store, live, monkeypatch):
         connection.close()
 
 
-def _hold(page, held: list[socket.socket], count: int) -> None:
-    """`count` more connections that ask nothing, held, once the server counts exactly
-    the held ones (an answered one closed: it may count it a moment longer)."""
-    held += [socket.create_connection(("127.0.0.1", page.port), timeout=5)
-             for _ in range(count)]
-    state = page._server.server_state
-    end = time.monotonic() + 5
-    while len(state.connections) != len(held) and time.monotonic() < end:
-        time.sleep(0.01)
-    assert len(state.connections) == len(held)
-
-
-def _answer(page, path: str) -> tuple[int, list[tuple[str, str]]]:
-    """The status and the header lines (as many as sent) of a GET on a new connection."""
-    connection = http.client.HTTPConnection("127.0.0.1", page.port, timeout=5)
-    try:
-        connection.request("GET", path)
-        answer = connection.getresponse()
-        answer.read()
-        return answer.status, [(k.lower(), v) for k, v in answer.getheaders()]
-    finally:
-        connection.close()
-
-
 def test_the_48_connections_of_the_cap_are_served_the_49th_refused_the_game_goes_on(
         page, store, live):
     """Was: uvicorn counts the connection asking among its limit, so the 48th was refused;
@@ -191,10 +167,10 @@ def test_the_48_connections_of_the_cap_are_served_the_49th_refused_the_game_goes
     path = f"/{page.token}/"
     held = []
     try:
-        _hold(page, held, server.MAX_CONNECTIONS - 1)
-        assert _answer(page, path)[0] == 200  # the 48th connection at once
-        _hold(page, held, 1)  # 48 held
-        status, headers = _answer(page, path)  # the 49th
+        hold(page, held, server.MAX_CONNECTIONS - 1)
+        assert answer_on_new(page, path)[0] == 200  # the 48th connection at once
+        hold(page, held, 1)  # 48 held
+        status, headers = answer_on_new(page, path)  # the 49th
         assert status == 503
         for name, value in HEADERS.items():
             assert [v for k, v in headers if k == name] == [value], name
@@ -207,7 +183,7 @@ def test_the_48_connections_of_the_cap_are_served_the_49th_refused_the_game_goes
     end = time.monotonic() + 5
     while page._server.server_state.connections and time.monotonic() < end:
         time.sleep(0.01)
-    status, headers = _answer(page, path)
+    status, headers = answer_on_new(page, path)
     assert status == 200 and ("x-frame-options", "DENY") in headers
     assert len([k for k, _ in headers if k in HEADERS]) == len(HEADERS)  # each once
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import http.client
 import random
+import socket
+import time
 import urllib.error
 import urllib.request
 
@@ -39,6 +42,31 @@ def get(url: str, timeout: float = 5.0) -> tuple[int, dict, bytes]:
             return answer.status, {k.lower(): v for k, v in answer.headers.items()}, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def hold(page, held: list[socket.socket], count: int) -> None:
+    """`count` more connections that ask nothing (the server closes them after
+    head_deadline.HEAD_TIMEOUT), held, once the server counts exactly the held ones (an
+    answered one closed: it may count it a moment longer)."""
+    held += [socket.create_connection(("127.0.0.1", page.port), timeout=5)
+             for _ in range(count)]
+    state = page._server.server_state
+    end = time.monotonic() + 5
+    while len(state.connections) != len(held) and time.monotonic() < end:
+        time.sleep(0.01)
+    assert len(state.connections) == len(held)
+
+
+def answer_on_new(page, path: str) -> tuple[int, list[tuple[str, str]]]:
+    """The status and the header lines (as many as sent) of a GET on a new connection."""
+    connection = http.client.HTTPConnection("127.0.0.1", page.port, timeout=5)
+    try:
+        connection.request("GET", path)
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status, [(k.lower(), v) for k, v in answer.getheaders()]
+    finally:
+        connection.close()
 
 
 def finished_game(store, names=("Ann", "Bo"), seed=2) -> int:
