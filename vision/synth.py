@@ -8,7 +8,7 @@ a seeded numpy Generator, so a seed always gives the same picture.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -308,7 +308,6 @@ def varied(d: Die, rng: np.random.Generator, extra: bool = False) -> Die:
     marbling (Charidice faces keep their colours, which the colour names rely on).
     `extra` adds what hobby dice under a lamp show: glare on any die, faint pips (of
     translucent dice), and dark faces with pips of any light or red tone, dim ones too."""
-    from dataclasses import replace
 
     scale, spread = float(rng.uniform(0.8, 1.25)), float(rng.uniform(0.88, 1.05))
     if d.value >= 6:  # pips a side-step apart: no maker lets them touch
@@ -439,6 +438,8 @@ class Table:
     tray: tuple[int, int, int]
     awb: float
     seed: int
+    #: the camera's colour matrix (`camera_matrix`): (saturation, overlap); None: none
+    camera: tuple[float, float] | None = None
 
     def light_fn(self, direction: float):
         def lit(img: np.ndarray) -> np.ndarray:
@@ -453,8 +454,24 @@ class Table:
             out = img * gains
             means = out.reshape(-1, 3).mean(0) + 1e-6
             out *= ((means.mean() / means) ** self.awb).astype(np.float32)
+            if self.camera is not None:  # in linear light, clipped at 0 as a sensor's
+                m = camera_matrix(*self.camera).astype(np.float32)
+                linear = (np.maximum(out, 0) / 255) ** 2.2
+                out = 255 * np.maximum(linear @ m.T, 0) ** (1 / 2.2)
             return out
         return lit
+
+
+def camera_matrix(saturation: float, overlap: float) -> np.ndarray:
+    """A camera's colour (BGR, linear light): channels that overlap (each takes
+    `overlap` of its neighbours' light: blue and red the green's, green half of each),
+    then a matrix boosting saturation by `saturation` (a pixel's distance from its own
+    grey times 1 + saturation). Whites stay white; a strong paint's weakest channel is
+    pushed below 0 (a blue's red, an orange's blue), and a magenta's two lobes reach
+    the green channel, so its tint fades."""
+    o, s = overlap, saturation
+    spill = np.array([[1 - o, o, 0], [o / 2, 1 - o, o / 2], [0, o, 1 - o]])
+    return ((1 + s) * np.eye(3) - s / 3 * np.ones((3, 3))) @ spill
 
 
 #: hard tables' makers (`dice_set(hard=True)`): which faces carry dark pips. The rulebook
@@ -496,12 +513,18 @@ def hard_tray(rng: np.random.Generator) -> tuple[int, int, int]:
     return tuple(int(c) for c in bgr)
 
 
+#: the share of hard tables whose camera has a colour matrix (`camera_matrix`), its
+#: saturation boost and its channels' overlap
+HARD_CAMERAS, CAMERA_SATURATION, CAMERA_OVERLAP = 0.5, (0.2, 0.7), (0.0, 0.3)
+
+
 def table(seed: int, light: str | None = None, tray=None, hard: bool = False) -> Table:
     """A random table (seeded) under `light` (one of LIGHTS; random if None). `hard`:
     lamps further off the camera's white balance (a candle's 2000 K to shade, and a
     green or magenta fluorescent tint), felts and trays of any colour, the camera's
-    balance pulled up to 0.9 of the way by them, and a maker's dice of `dice_set(hard)`:
-    tables unlike the reader was tuned on (seeds of their own)."""
+    balance pulled up to 0.9 of the way by them, a maker's dice of `dice_set(hard)`,
+    and on HARD_CAMERAS of them a camera's colour matrix (`camera_matrix`): tables
+    unlike the reader was tuned on (seeds of their own)."""
     rng = np.random.default_rng(seed)
     light = light or LIGHTS[int(rng.integers(len(LIGHTS)))]
 
@@ -530,8 +553,12 @@ def table(seed: int, light: str | None = None, tray=None, hard: bool = False) ->
         gains, other = lamp(light), None
     if tray is None:
         tray = hard_tray(rng) if hard else TRAYS[int(rng.integers(len(TRAYS)))]
-    return Table(light, dice_set(rng, hard), gains, other, tuple(int(c) for c in tray),
-                 float(rng.uniform(0.0, 0.9 if hard else 0.6)), seed)
+    at = Table(light, dice_set(rng, hard), gains, other, tuple(int(c) for c in tray),
+               float(rng.uniform(0.0, 0.9 if hard else 0.6)), seed)
+    if hard and rng.random() < HARD_CAMERAS:  # drawn last: the other tables stay as they were
+        at = replace(at, camera=(float(rng.uniform(*CAMERA_SATURATION)),
+                                 float(rng.uniform(*CAMERA_OVERLAP))))
+    return at
 
 
 def charidice_scene(

@@ -98,3 +98,23 @@ def test_hard_tables_vary_the_pips_the_felt_and_the_light_more():
     plain = [synth.table(s) for s in range(2000, 2040)]
     assert {frozenset(n for n, _f, p in at.paints if sum(p) < 300) for at in plain} == {
         frozenset({"yellow"})}
+
+
+def test_some_hard_tables_have_a_camera_whose_colour_matrix_crushes_a_channel():
+    """Half the hard tables' cameras boost saturation after overlapping channels, in
+    linear light, clipped at 0: white stays white, a blue's red goes to 0, a magenta
+    fades; the plain tables have none."""
+    hard = [synth.table(s, hard=True) for s in range(2000, 2040)]
+    assert 10 <= sum(at.camera is not None for at in hard) <= 30
+    assert all(synth.table(s).camera is None for s in range(2000, 2040))
+    m = synth.camera_matrix(0.5, 0.2)
+    assert np.allclose(m @ np.ones(3), 1)
+    at = next(at for at in hard if at.camera is not None)
+    from dataclasses import replace
+
+    lit = replace(at, lamp=(1.0, 1.0, 1.0), awb=0.0, camera=(0.5, 0.0)).light_fn(0.0)
+    blue, magenta, white = (np.array([[c]], np.float32) for c in
+                            ((190, 90, 25), (150, 30, 200), (245, 245, 245)))
+    assert lit(blue)[0, 0, 2] == 0 and np.allclose(lit(white), white, atol=0.5)
+    faded = replace(at, lamp=(1.0, 1.0, 1.0), awb=0.0, camera=(0.0, 0.3)).light_fn(0.0)
+    assert faded(magenta)[0, 0, 1] > 2 * magenta[0, 0, 1]
