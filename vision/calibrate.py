@@ -136,12 +136,18 @@ def setup_names(faces, frame_light: float | None = None) -> list[str]:
     return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces])
 
 
-def measured(faces, frame_light: float | None = None) -> list[np.ndarray]:
-    """Each face's colour features, white-balanced as `vision.read` balances them."""
+def measured(faces, frame_light: float | None = None) -> list:
+    """Each face's colour (`vision.colour.Measured`), white-balanced as `vision.read`
+    balances them; ValueError where no white is in view: what is kept is each colour
+    over its pips' white, so that it holds under another lamp (a setup under a cast so
+    strong that no pip looked white was taken with blue and magenta swapped)."""
     from . import colour
 
     white = colour.frame_white(faces, frame_light)
-    return [colour.features(f.face_bgr, colour.white_for(f, white)) for f in faces]
+    if white is None:  # measured against the camera's own balance: it would not hold
+        raise ValueError("no die's pips look white: light the dice with a whiter lamp"
+                         " and calibrate again")
+    return [colour.measured(f, white) for f in faces]
 
 
 def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibration:
@@ -149,6 +155,8 @@ def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibra
     Names given in another order than the dice are read would teach every colour
     another's look, and each die would then be named wrong unasked: names that another
     order of them fits clearly better are refused."""
+    from . import colour
+
     x = measured(faces, frame_light)
     fit = _fit(x, [f.light_pips for f in faces])
     given = fit(names)
@@ -160,8 +168,11 @@ def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibra
                 f"{', '.join(order[i] for i in moved)}, not "
                 f"{', '.join(names[i] for i in moved)}: give the names in reading order"
                 " (top to bottom, then left to right), and light the dice well")
-    seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([x[i] for i, k in enumerate(names)
-                                                       if k == n], axis=0)))
+    # a crushed channel is kept at the value nearest the stock colour under this cast
+    refs, s, shift = colour.references(), colour.spreads(names), _cast(x, names)
+    at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, names))]
+    seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([at[i] for i, k in enumerate(names)
+                                                        if k == n], axis=0)))
                  for n in dict.fromkeys(names))
     pips = tuple((n, sum(not faces[i].light_pips for i, k in enumerate(names) if k == n)
                   * 2 > names.count(n)) for n in dict.fromkeys(names))
@@ -177,14 +188,25 @@ def _fit(x, light_pips):
     """names (one per face) -> how badly they fit (squared spreads): each face against
     its colour's stock reference, after the one shift of all faces alike that fits them
     best (a cast the pips did not balance; costing (shift / CAST) squared), with
-    `colour.pips_against` for pips of the lightness the colour lacks."""
-
-    x = np.asarray(x, np.float64)
+    `colour.pips_against` for pips of the lightness the colour lacks. `x`: the faces'
+    `colour.Measured`, a crushed channel counting only where it lies short of its colour."""
 
     def cost(names) -> float:
         return float(sum(_residuals(x, light_pips, names)))
 
     return cost
+
+
+def _cast(x, names) -> np.ndarray:
+    """The one shift of all faces' features alike that best explains them as the named
+    colours' stock references: a weighted mean, drawn towards none by CAST."""
+    from . import colour
+
+    refs = colour.references()
+    s = colour.spreads(names)
+    r = np.array([m.nearest(refs[n], s[i]) - refs[n] for i, (m, n) in enumerate(zip(x, names))])
+    w = 1.0 / s**2
+    return (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
 
 
 def _residuals(x, light_pips, names) -> list[float]:
@@ -194,12 +216,10 @@ def _residuals(x, light_pips, names) -> list[float]:
 
     refs = colour.references()
     s = colour.spreads(names)
-    r = np.asarray(x, np.float64) - np.array([refs[n] for n in names])
-    w = 1.0 / s**2  # the best shift: a weighted mean, drawn towards none by CAST
-    shift = (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
+    shift = _cast(x, names)
     share = float(np.sum((shift / CAST) ** 2)) / len(names)
-    return [float(np.sum(((r[i] - shift) / s[i]) ** 2)) + share
-            + colour.pips_against(n, light_pips[i]) for i, n in enumerate(names)]
+    return [m.distance2(refs[n] + shift, s[i]) + share
+            + colour.pips_against(n, light_pips[i]) for i, (m, n) in enumerate(zip(x, names))]
 
 
 def _far(x, light_pips, names) -> list[int]:

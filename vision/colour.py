@@ -14,6 +14,7 @@ the pips' lightness weighs too: yellow faces carry dark pips, the other five whi
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -45,10 +46,85 @@ NO_WHITE_WIDER = 1.6
 
 def features(face_bgr, white_bgr) -> np.ndarray:
     """log B/G, log R/G and mean log lightness of a face over a white under the same light."""
-    n = np.maximum(np.asarray(face_bgr, np.float64), 1.0) / np.maximum(
-        np.asarray(white_bgr, np.float64), 1.0)
-    lg = np.log(n)
-    return np.array([lg[0] - lg[1], lg[2] - lg[1], lg.mean()])
+    return _FEATURES @ _logs(face_bgr, white_bgr)
+
+
+def _logs(face_bgr, white_bgr) -> np.ndarray:
+    return np.log(np.maximum(np.asarray(face_bgr, np.float64), 1.0)
+                  / np.maximum(np.asarray(white_bgr, np.float64), 1.0))
+
+
+#: per-channel logs (log B, G, R over a white) -> features (log B/G, log R/G, lightness)
+_FEATURES = np.array([[1.0, -1.0, 0.0], [0.0, -1.0, 1.0], [1 / 3, 1 / 3, 1 / 3]])
+#: a face's channel darker than this (grey levels) is crushed where a camera's colour
+#: matrix could have clipped it (`CLIPS_UNDER`): a matrix boosting saturation clips a
+#: strong paint's weakest channel to 0 (a blue face's red, an orange or yellow face's
+#: blue, a magenta face's green), and noise and JPEG leave it at a few levels, however
+#: much of it the paint has. Against a paint's reference it says only "somewhere between
+#: what is measured and what such a matrix clips": as a value it put such faces 2-3 log
+#: units beyond their colour, "no colour" every time (docs/vision-colour.md, "Crushed
+#: channels"). At 12 a magenta's green in dim light (9-15, no matrix) was taken for
+#: crushed, and the die named grey. Only a face's one dark channel is taken so: a face
+#: dark in two (a navy die, blue alone lit) is a deep colour of its own (with two free
+#: it passed for black), and one dark in every channel (a black die in dim light) is
+#: measured as it is.
+FLOOR = 8.0
+#: ... a channel holding under this share of the face's mean light (linear): what a
+#: matrix doubling saturation (a pixel's distance from its grey x 2) clips to 0. So
+#: a yellow face whose blue is crushed may hold up to about half its green, never a
+#: pale grey's
+CLIPS_UNDER = 0.5
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A face's log B, G, R over its white, each between `low` and `high`: equal where
+    measured, apart for its one crushed channel (FLOOR, CLIPS_UNDER)."""
+
+    low: np.ndarray
+    high: np.ndarray
+
+    def crushed(self) -> bool:
+        """Whether a channel is crushed (known only between bounds)."""
+        return bool(np.any(self.high > self.low))
+
+    def features(self) -> np.ndarray:
+        """As measured."""
+        return _FEATURES @ self.low
+
+    def shifted(self, shift) -> Measured:
+        """The face with a cast (in features) taken out."""
+        d = np.linalg.solve(_FEATURES, shift)
+        return Measured(self.low - d, self.high - d)
+
+    def nearest(self, ref, spread) -> np.ndarray:
+        """The features this face's paint may have that lie nearest `ref` (in
+        `spread`s): its crushed channel taken at whatever value within its bounds
+        brings it nearest."""
+        crushed = np.flatnonzero(self.high > self.low)
+        if not crushed.size:
+            return self.features()
+        c = int(crushed[0])
+        a = _FEATURES[:, c] / np.asarray(spread, np.float64)
+        t = float(a @ ((np.asarray(ref, np.float64) - self.features())
+                       / np.asarray(spread, np.float64))) / float(a @ a)
+        logs = self.low.copy()
+        logs[c] = np.clip(self.low[c] + t, self.low[c], self.high[c])
+        return _FEATURES @ logs
+
+    def distance2(self, ref, spread) -> float:
+        """How far (squared spreads) the face lies from a reference at the nearest."""
+        return float(np.sum(((self.nearest(ref, spread) - ref) / spread) ** 2))
+
+
+def measure(face_bgr, white_bgr) -> Measured:
+    """A face over a white under the same light, a crushed channel as bounds."""
+    face = np.asarray(face_bgr, np.float64)
+    linear = (face / 255.0) ** 2.2
+    clips = 255.0 * (CLIPS_UNDER * linear.mean()) ** (1 / 2.2)
+    crushed = (face < FLOOR) & (clips > FLOOR) & (np.sum(face < FLOOR) == 1)
+    low = _logs(face, white_bgr)
+    return Measured(low, np.where(crushed, _logs(np.full(3, clips), white_bgr), low))
 
 
 #: the grey's lightness over white and its spread, uncalibrated: the rulebook's dice are
@@ -164,6 +240,11 @@ def white_for(face, frame_white_bgr) -> np.ndarray:
     return frame_white_bgr
 
 
+def measured(face, frame_white_bgr) -> Measured:
+    """A face over its white (`white_for`), a crushed channel as bounds."""
+    return measure(face.face_bgr, white_for(face, frame_white_bgr))
+
+
 def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = None) -> float:
     """How much (squared spreads) a face's pips of that lightness weigh against a colour:
     PIPS_AGAINST where its pips are known (stock, or seen by a calibration: `dark`, name
@@ -183,13 +264,17 @@ def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
     False: no plain die is in play (a Charidice game's), so a grey die with dark pips
     is not taken for a white one in dim light. `shift`: a cast to take out of the face's
     features first (vision.colour_doubt.frame_shift)."""
-    x = features(face.face_bgr, white_for(face, frame_white_bgr))
+    m = measured(face, frame_white_bgr)
     if shift is not None:
-        x = x - shift
+        m = m.shifted(shift)
     names = [n for n in refs if plain or n not in PLAIN]
     spread = spreads(names, dark or ()) * (
         NO_WHITE_WIDER if frame_white_bgr is None and not _white_pips(face) else 1.0)
-    d2 = (((x - np.array([refs[n] for n in names])) / spread) ** 2).sum(axis=1)
+    # a plain die's colour against the face as measured: a yellow face whose blue is
+    # crushed may hold as much blue as an ivory die, which it is not
+    x = m.features()
+    d2 = np.array([float(np.sum(((x - refs[n]) / s) ** 2)) if n in PLAIN
+                   else m.distance2(refs[n], s) for n, s in zip(names, spread)])
     d2 += np.array([pips_against(n, face.light_pips, dark) for n in names])
     low = min(float(d2.min()), NONE_BEYOND)
     w = np.exp(-0.5 * (d2 - low))

@@ -37,6 +37,12 @@ PULLED = ("grey",)
 FELT_SURE = 0.9
 
 
+#: a face with a crushed channel (vision.colour.FLOOR) is taken unasked only this sure:
+#: it may hold anything up to what a camera clips, so colours lie nearer each other (on
+#: the hard development tables 3 of the 4 sure mistakes it added were named at 0.6-0.89)
+CRUSHED_SURE = 0.9
+
+
 def frame_shift(x: np.ndarray, names, refs, spreads) -> np.ndarray:
     """The one shift of all faces' features alike (log B/G, log R/G, lightness) that
     best explains them as the named colours (None: left out), drawn towards none by
@@ -89,13 +95,20 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     dark = None if calibration is None else calibration.dark_pips()
     first = resolved(values, colour.named(faces, calibration, frame_light, False), allowed)
     white = colour.frame_white(faces, frame_light)
-    x = np.array([colour.features(f.face_bgr, colour.white_for(f, white)) for f in faces])
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
+    measured = [colour.measured(f, white) for f in faces]
+    # each face as near its first name as its crushed channels allow (vision.colour.FLOOR)
+    x = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
+                  for m, n in zip(measured, names)])
     shift = frame_shift(x, names, refs, spread) if len(faces) else np.zeros(3)
     second = resolved(values, colour.named(faces, calibration, frame_light, False, shift),
                       allowed)
     out = agreed(first, second)
+    # a crushed channel is a bound, not a value: its face is taken unasked only very
+    # sure, and never with no white in view (the channel may be the light's doing)
+    out = [(n, min(p, DISAGREE)) if m.crushed() and (white is None or p < CRUSHED_SURE)
+           else (n, p) for (n, p), m in zip(out, measured)]
     if felt_bgr is None or white is None:
         return out
     felt = [colour.features(b, white) for b in felt_bgr]

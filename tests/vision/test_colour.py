@@ -280,3 +280,68 @@ def test_a_setup_frame_of_dice_with_dark_pips_on_light_colours_under_a_cast_is_t
     got = vision.read(throw, synth.charidice_expect(range(6)), calibration=cal)
     want = {(lab["value"], lab["colour"]) for lab in labels}
     assert all((r.value, r.colour) in want for r in got if not r.needs_confirmation)
+
+
+def test_a_face_whose_weakest_channel_the_camera_crushed_is_named_its_colour():
+    """A camera's colour matrix clips a strong paint's weakest channel to 0: as a value
+    (floored at 1) it put such a face 2-3 log units beyond its colour, "no colour"; as
+    bounds (between colour.FLOOR and what a matrix clips) it counts only where the
+    colour's reference lies outside them. A face dark in every channel is measured as
+    it is."""
+    from types import SimpleNamespace
+
+    from vision import colour
+
+    def face(bgr, dark=False):
+        return SimpleNamespace(face_bgr=np.array(bgr, float), light_pips=not dark,
+                               pip_bgr=np.array((25,) * 3 if dark else (245,) * 3, float),
+                               pip_contrast=-100.0 if dark else 100.0)
+
+    white = np.array((245.0, 245.0, 245.0))
+    for name, bgr in (("blue", (190, 90, 2)), ("orange", (2, 120, 240)),
+                      ("yellow", (1, 205, 235)), ("magenta", (150, 2, 200))):
+        p = colour.odds(face(bgr, dark=name == "yellow"), white, colour.references(),
+                        plain=False)
+        assert colour.best(p) == name and p[name] > 0.9, (name, p)
+    refs = colour.references()
+    m = colour.measure((190, 90, 2), white)  # its red: from the floor to what clips
+    assert [bool(c) for c in m.high > m.low] == [False, False, True]
+    assert m.distance2(refs["blue"], colour.SPREAD) < 0.1
+    assert m.distance2(refs["grey"], colour.SPREAD) > colour.NONE_BEYOND
+    dim_black = colour.measure((9, 8, 8), white)
+    assert np.array_equal(dim_black.high, dim_black.low)
+
+
+def camera_setup(seed0=2000):
+    """A hard development table whose camera's colour matrix crushes channels, and its
+    setup frame (the six 1s)."""
+    seed = next(s for s in range(seed0, seed0 + 400, 10)
+                if (at := synth.table(s, "neutral", hard=True)).camera is not None
+                and at.camera[0] > 0.4)
+    at = synth.table(seed, "neutral", hard=True)
+    return at, synth.charidice_scene(seed, at, dice=range(6), values=[1] * 6)
+
+
+def test_a_setup_frame_with_crushed_channels_is_taken_and_two_colours_swapped_are_not():
+    from vision.reader import read_faces
+
+    at, (img, labels) = camera_setup()
+    in_order = [min(labels, key=lambda lab: np.hypot(lab["centre"][0] - f.centre[0],
+                                                     lab["centre"][1] - f.centre[1]))["colour"]
+                for f in read_faces(img)]
+    cal = calibrate(img)
+    assert sorted(name for name, _x in cal.seen) == sorted(NAMES)
+    assert calibrate(img, in_order) == cal
+    for a, b in (("orange", "yellow"), ("blue", "magenta"), ("grey", "black")):
+        swapped = [{a: b, b: a}.get(c, c) for c in in_order]
+        with pytest.raises(ValueError, match="reading order"):
+            calibrate(img, swapped)
+
+
+def test_a_setup_frame_where_no_pip_looks_white_is_refused():
+    """A cast so strong that no white pip looks white (a lamp with no red in it): what
+    would be kept is the colours against the camera's balance, which holds under no
+    other lamp, and such a setup was taken with blue and magenta swapped."""
+    img, _labels = six_dice(cast=(1.0, 1.0, 0.12))
+    with pytest.raises(ValueError, match="look white"):
+        calibrate(img)

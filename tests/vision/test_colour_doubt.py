@@ -33,3 +33,21 @@ def test_a_grey_die_on_a_strong_felt_or_a_die_on_its_own_colour_is_asked_unless_
     assert own == [("orange", colour_doubt.DISAGREE)]
     assert colour_doubt.felt_doubted([("grey", 0.8)], [None], refs, colour.SPREAD) == [
         ("grey", 0.8)]
+
+
+def test_a_crushed_channel_with_no_white_in_view_is_asked():
+    """With no white in view the frame's cast is unknown, and a channel it crushed may be
+    the light's doing (a green felt's magenta cast took a black die's green): the die is
+    asked, however sure its colour; a die whose channels are all measured is not."""
+    from types import SimpleNamespace
+
+    from vision import synth
+
+    def face(bgr):  # pips tinted by the light: no white in view
+        return SimpleNamespace(face_bgr=np.array(bgr, float), pip_bgr=np.array((250.0,) * 2
+                               + (60.0,)), light_pips=True, pip_contrast=100.0)
+
+    faces = [face((190, 90, 2)), face((190, 90, 25))]
+    assert colour.frame_white(faces) is None and colour.measured(faces[0], None).crushed()
+    got = colour_doubt.weighed(faces, [2, 5], set(synth.charidice_faces(range(6))))
+    assert got[0][1] <= colour_doubt.DISAGREE < got[1][1]

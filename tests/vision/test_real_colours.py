@@ -74,7 +74,7 @@ def test_calibrated_from_one_frame_all_but_one_die_are_named_right(labelled_face
     "no colour" odds, colour.NONE_BEYOND, all 62 were named right)."""
     for day, frame in CALIBRATION_FRAMES.items():
         faces, shown, light = labelled_faces[frame]
-        x = measured(faces, light)
+        x = [m.features() for m in measured(faces, light)]
         cal = Calibration(tuple(
             (name, tuple(np.mean([x[i] for c, i in shown if c == name], axis=0)))
             for name in {c for c, _ in shown}))
