@@ -150,7 +150,9 @@ def measured(faces, frame_light: float | None = None) -> list:
     if white is None:  # measured against the camera's own balance: it would not hold
         raise ValueError("no die's pips look white: light the dice with a whiter lamp"
                          " and calibrate again")
-    return [colour.measured(f, white) for f in faces]
+    # a channel clipped at the top is taken as measured here: as a bound both ways (the
+    # face's and its white's clipped) it let an orange and a magenta die trade places
+    return [colour.measured(f, white, clipped=False) for f in faces]
 
 
 def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibration:

@@ -75,41 +75,52 @@ FLOOR = 8.0
 #: pale grey's
 CLIPS_UNDER = 0.5
 
+#: a channel this light (grey levels) is clipped at the top: the face's holds at least
+#: what is measured, a white's likewise, so the face over its white may lie above (the
+#: face's clipped) or below (the white's) what is measured, by up to CLIPPED_BY (log):
+#: a red cast clipping an orange face's red and its white pips' red left it yellow
+CEILING, CLIPPED_BY = 250.0, 0.7
+
 
 @dataclass(frozen=True)
 class Measured:
-    """A face's log B, G, R over its white, each between `low` and `high`: equal where
-    measured, apart for its one crushed channel (FLOOR, CLIPS_UNDER)."""
+    """A face's log B, G, R over its white as measured (`value`), each known only to
+    lie between `low` and `high`: equal to it but for a crushed channel (FLOOR,
+    CLIPS_UNDER) and a clipped one (CEILING)."""
 
+    value: np.ndarray
     low: np.ndarray
     high: np.ndarray
 
     def crushed(self) -> bool:
-        """Whether a channel is crushed (known only between bounds)."""
+        """Whether a channel is crushed or clipped (known only between bounds)."""
         return bool(np.any(self.high > self.low))
 
     def features(self) -> np.ndarray:
         """As measured."""
-        return _FEATURES @ self.low
+        return _FEATURES @ self.value
 
     def shifted(self, shift) -> Measured:
         """The face with a cast (in features) taken out."""
         d = np.linalg.solve(_FEATURES, shift)
-        return Measured(self.low - d, self.high - d)
+        return Measured(self.value - d, self.low - d, self.high - d)
 
     def nearest(self, ref, spread) -> np.ndarray:
         """The features this face's paint may have that lie nearest `ref` (in
-        `spread`s): its crushed channel taken at whatever value within its bounds
-        brings it nearest."""
-        crushed = np.flatnonzero(self.high > self.low)
-        if not crushed.size:
-            return self.features()
-        c = int(crushed[0])
-        a = _FEATURES[:, c] / np.asarray(spread, np.float64)
-        t = float(a @ ((np.asarray(ref, np.float64) - self.features())
-                       / np.asarray(spread, np.float64))) / float(a @ a)
-        logs = self.low.copy()
-        logs[c] = np.clip(self.low[c] + t, self.low[c], self.high[c])
+        `spread`s): each bounded channel taken at whatever value within its bounds
+        brings it nearest (one at a time, in turn: the distance is a bowl, so this
+        settles on its lowest point within the bounds)."""
+        free = np.flatnonzero(self.high > self.low)
+        logs = self.value.copy()
+        if not free.size:
+            return _FEATURES @ logs
+        s = np.asarray(spread, np.float64)
+        r = np.asarray(ref, np.float64)
+        for _sweep in range(1 if free.size == 1 else 8):
+            for c in free:
+                a = _FEATURES[:, c] / s
+                t = float(a @ ((r - _FEATURES @ logs) / s)) / float(a @ a)
+                logs[c] = np.clip(logs[c] + t, self.low[c], self.high[c])
         return _FEATURES @ logs
 
     def distance2(self, ref, spread) -> float:
@@ -117,14 +128,22 @@ class Measured:
         return float(np.sum(((self.nearest(ref, spread) - ref) / spread) ** 2))
 
 
-def measure(face_bgr, white_bgr) -> Measured:
-    """A face over a white under the same light, a crushed channel as bounds."""
+def measure(face_bgr, white_bgr, clipped: bool = True) -> Measured:
+    """A face over a white under the same light, a crushed channel and (`clipped`) one
+    clipped at the top (the face's or the white's) as bounds."""
     face = np.asarray(face_bgr, np.float64)
+    white = np.asarray(white_bgr, np.float64)
     linear = (face / 255.0) ** 2.2
     clips = 255.0 * (CLIPS_UNDER * linear.mean()) ** (1 / 2.2)
     crushed = (face < FLOOR) & (clips > FLOOR) & (np.sum(face < FLOOR) == 1)
-    low = _logs(face, white_bgr)
-    return Measured(low, np.where(crushed, _logs(np.full(3, clips), white_bgr), low))
+    low = _logs(face, white)
+    high = np.where(crushed, _logs(np.full(3, clips), white), low)
+    # a channel at the top holds at least what is measured, a white's at the top at
+    # least its own: the face over it may be more, or less
+    if not clipped:
+        return Measured(low, low, high)
+    return Measured(low, low - np.where(white >= CEILING, CLIPPED_BY, 0.0),
+                    high + np.where(face >= CEILING, CLIPPED_BY, 0.0))
 
 
 #: the grey's lightness over white and its spread, uncalibrated: the rulebook's dice are
@@ -240,9 +259,10 @@ def white_for(face, frame_white_bgr) -> np.ndarray:
     return frame_white_bgr
 
 
-def measured(face, frame_white_bgr) -> Measured:
-    """A face over its white (`white_for`), a crushed channel as bounds."""
-    return measure(face.face_bgr, white_for(face, frame_white_bgr))
+def measured(face, frame_white_bgr, clipped: bool = True) -> Measured:
+    """A face over its white (`white_for`), a crushed channel and (`clipped`) one
+    clipped at the top as bounds (`measure`)."""
+    return measure(face.face_bgr, white_for(face, frame_white_bgr), clipped)
 
 
 def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = None) -> float:

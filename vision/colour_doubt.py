@@ -41,6 +41,27 @@ FELT_SURE = 0.9
 #: it may hold anything up to what a camera clips, so colours lie nearer each other (on
 #: the hard development tables 3 of the 4 sure mistakes it added were named at 0.6-0.89)
 CRUSHED_SURE = 0.9
+#: a face whose tint, at its nearest to the colour it is named, lies beyond every
+#: colour's reference (log blue/green or red/green) by more than STRETCHED_BY is
+#: stretched: a camera matrix boosting saturation pushes tints out along their hue, so
+#: the reference nearest may be another colour's (a blue measured log B/G 2.0 against
+#: 0.75, its red crushed, was named magenta 95% sure); it is taken unasked only this sure
+STRETCHED_BY, STRETCHED_SURE = 0.3, 0.99
+#: with no white in view (no white pips, no white die) a face is measured against the
+#: camera's own balance, which a lamp or felt may have pulled anywhere: it is taken
+#: unasked only this sure (on the hard development tables grey dice under a warm lamp
+#: were named orange 90-92% sure so)
+NO_WHITE_SURE = 0.95
+
+
+def stretched(x, refs) -> bool:
+    """Whether a face's features (`x`, at its nearest to its name) lie beyond every
+    Charidice colour's reference in tint by more than STRETCHED_BY."""
+    from .colour import PLAIN
+
+    tints = np.array([r[:2] for n, r in refs.items() if n not in PLAIN])
+    return bool(np.any(x[:2] > tints.max(axis=0) + STRETCHED_BY)
+                or np.any(x[:2] < tints.min(axis=0) - STRETCHED_BY))
 
 
 def frame_shift(x: np.ndarray, names, refs, spreads) -> np.ndarray:
@@ -109,6 +130,9 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     # sure, and never with no white in view (the channel may be the light's doing)
     out = [(n, min(p, DISAGREE)) if m.crushed() and (white is None or p < CRUSHED_SURE)
            else (n, p) for (n, p), m in zip(out, measured)]
+    # a tint stretched beyond every colour's, or measured with no white, only very sure
+    out = [(n, min(p, DISAGREE)) if (p < STRETCHED_SURE and stretched(xi, refs))
+           or (white is None and p < NO_WHITE_SURE) else (n, p) for (n, p), xi in zip(out, x)]
     if felt_bgr is None or white is None:
         return out
     felt = [colour.features(b, white) for b in felt_bgr]

@@ -51,3 +51,72 @@ def test_a_crushed_channel_with_no_white_in_view_is_asked():
     assert colour.frame_white(faces) is None and colour.measured(faces[0], None).crushed()
     got = colour_doubt.weighed(faces, [2, 5], set(synth.charidice_faces(range(6))))
     assert got[0][1] <= colour_doubt.DISAGREE < got[1][1]
+
+
+def _face(bgr, pips):
+    from types import SimpleNamespace
+
+    light = sum(pips) > 300
+    return SimpleNamespace(face_bgr=np.array(bgr, float), pip_bgr=np.array(pips, float),
+                           light_pips=light, pip_contrast=100.0 if light else -100.0)
+
+
+def test_a_face_clipped_at_the_top_under_a_white_clipped_too_is_asked_not_named_wrong():
+    """A green cast clipping the white pips' green and an orange face's: as values the
+    face's red over green put it at yellow, 98% sure (a hard development table); as
+    bounds (colour.CEILING) orange and yellow both fit, and it is asked. The other
+    dice's colours stay named."""
+    from vision import synth
+
+    faces = [_face((18, 255, 222), (23, 88, 19)), _face((147, 188, 17), (150, 255, 169)),
+             _face((21, 69, 31), (171, 254, 223))]
+    allowed = set(synth.charidice_faces(range(6)))
+    got = colour_doubt.weighed(faces, [6, 6, 6], allowed)
+    assert got[0][1] <= colour_doubt.DISAGREE
+    assert [n for n, p in got[1:] if p >= 0.6] == ["blue", "black"]
+    m = colour.measured(faces[0], colour.frame_white(faces))
+    assert m.crushed() and m.high[1] > m.value[1] > m.low[1]  # green: the face's and the white's
+    assert not colour.measured(faces[0], colour.frame_white(faces), clipped=False).crushed()
+
+
+def test_a_face_clipped_at_the_top_fits_its_colour_within_its_bound():
+    """An orange face's red clipped at 255 under an exposure that would hold more: its
+    red is at least what is measured, so the orange reference nearer than measured."""
+    refs = colour.references()
+    m = colour.measure((40, 200, 255), (245.0, 245.0, 245.0))
+    assert [bool(c) for c in m.high > m.low] == [False, False, True]
+    assert m.distance2(refs["orange"], colour.SPREAD) < float(
+        np.sum(((m.features() - refs["orange"]) / colour.SPREAD) ** 2))
+
+
+def test_a_tint_stretched_beyond_every_colour_is_asked_unless_very_sure(monkeypatch):
+    """A camera matrix stretched a blue face's tint to log B/G 2.0 (its reference 0.75,
+    magenta's 1.6) and crushed its red: the nearest reference was magenta, 95% sure (a
+    hard development table). Beyond every colour's tint, it is asked."""
+    from vision import synth
+
+    refs = colour.references()
+    assert colour_doubt.stretched(np.array([2.03, 1.9, -1.0]), refs)
+    assert not any(colour_doubt.stretched(refs[n], refs) for n in synth.COLOURS)
+    allowed = set(synth.charidice_faces(range(6)))
+    blue = [_face((133, 12, 1), (183, 126, 76))]
+    assert colour_doubt.weighed(blue, [5], allowed)[0][1] <= colour_doubt.DISAGREE
+    monkeypatch.setattr(colour_doubt, "STRETCHED_SURE", 0.0)
+    assert colour_doubt.weighed(blue, [5], allowed)[0][1] > 0.9
+
+
+def test_a_face_with_no_white_in_view_is_asked_unless_very_sure(monkeypatch):
+    """With no white in view a face is measured against the camera's balance, which a
+    warm lamp pulled: grey dice were named orange 90-92% sure. Under NO_WHITE_SURE it
+    is asked."""
+    from vision import synth
+
+    faces = [_face((26, 84, 127), (64, 204, 254)), _face((22, 74, 114), (61, 184, 249))]
+    assert colour.frame_white(faces) is None
+    allowed = set(synth.charidice_faces(range(6)))
+    monkeypatch.setattr(colour_doubt, "NO_WHITE_SURE", 0.0)
+    named = colour_doubt.weighed(faces, [6, 4], allowed)
+    monkeypatch.setattr(colour_doubt, "NO_WHITE_SURE", 0.95)
+    asked = colour_doubt.weighed(faces, [6, 4], allowed)
+    assert any(0.6 <= p < 0.95 for _n, p in named)
+    assert all(p <= colour_doubt.DISAGREE or p >= 0.95 for _n, p in asked)
