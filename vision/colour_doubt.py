@@ -128,8 +128,11 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     out = agreed(first, second)
     # a crushed channel is a bound, not a value: its face is taken unasked only very
     # sure, and never with no white in view (the channel may be the light's doing)
-    out = [(n, min(p, DISAGREE)) if m.crushed() and (white is None or p < CRUSHED_SURE)
-           else (n, p) for (n, p), m in zip(out, measured)]
+    # (a channel clipped at the top is not held so: on the easy development tables it
+    # asked about bright yellows and oranges named right)
+    crushed = [colour.measured(f, white, clipped=False).crushed() for f in faces]
+    out = [(n, min(p, DISAGREE)) if c and (white is None or p < CRUSHED_SURE) else (n, p)
+           for (n, p), c in zip(out, crushed)]
     # a tint stretched beyond every colour's, or measured with no white, only very sure
     out = [(n, min(p, DISAGREE)) if (p < STRETCHED_SURE and stretched(xi, refs))
            or (white is None and p < NO_WHITE_SURE) else (n, p) for (n, p), xi in zip(out, x)]
