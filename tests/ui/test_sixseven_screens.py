@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from companion.rules import View
 from companion.rules.sixseven import GAME
 from companion.ui import text
@@ -82,3 +84,22 @@ def test_text_wrapped_within_two_lines_cuts_only_the_last():
     assert len(lines) == 2 and lines[0] == text.wrap(SMALL, words, 128)[0]
     assert lines[1].endswith(text.ELLIPSIS) and text.width(SMALL, lines[1]) <= 128
     assert text.wrap_within(SMALL, "Select: new game", 128, 2) == ["Select: new game"]
+
+
+@pytest.mark.parametrize("size", ((128, 64), (128, 32)))
+def test_whose_turn_it_is_stays_in_sight_while_a_note_shows(drawn_words, size):
+    """"Resumed game from 21:40" took the facts' line and "Bo to play" left it unmarked
+    (128x64 kept "Round 2/7" beside the dice; 128x32 drew the note alone): whose turn it
+    is now comes first, the facts left out marked."""
+    screen = SCREENS["turn-sixseven-note"]
+    render(screen, size)
+    assert "Resumed game from 21:40" in drawn_words
+    facts = next(words for words in drawn_words if words.startswith("Bo to play"))
+    assert facts.endswith(MORE), drawn_words
+    assert cut_texts(screen, size) == []
+
+
+def test_a_note_of_two_lines_marks_whose_turn_it_left_out(drawn_words):
+    note = "Resumed game from 21:40, saved by Ann on the 3rd"
+    render(replace(SCREENS["turn-sixseven-note"], note=note), (128, 32))
+    assert f"{note} {MORE}" in " ".join(drawn_words), drawn_words

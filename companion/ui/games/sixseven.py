@@ -32,7 +32,9 @@ from companion.ui.fonts import BODY, SMALL, TITLE
 from companion.ui.menu import LINE, compact_rows, draw_menu
 from companion.ui.model import Screen
 from companion.ui.render import (
+    FACT_SEPARATOR,
     MENU_KEEPS,
+    MORE,
     ODDS_GAP,
     marked_facts,
     news_lines,
@@ -215,7 +217,30 @@ def _over(canvas, w: int, h: int, screen: Screen) -> None:
 
 TILE = dice.MEDIUM
 """A die of the decision drawn as its digit, as tall as the shared turn's dice."""
-FACT_SEPARATOR = " · "
+TO_PLAY = " to play"
+"""Ends the fact saying whose turn it is ("Cy to play"): kept in sight while a note shows."""
+
+
+def whose_turn_first(facts: Sequence[str]) -> list[str]:
+    """The facts (split as the facts line splits them) with whose turn it is first: a
+    note takes the facts' second line for its few seconds, and a player glancing at the
+    box must still read whose turn it is."""
+    parts = [part for line in facts for part in line.split(FACT_SEPARATOR) if part.strip()]
+    return sorted(parts, key=lambda part: not part.endswith(TO_PLAY))
+
+
+def _note_lines(note: str, facts: Sequence[str], w: int) -> list[str]:
+    """128x32: the note over scores and dice, then the facts from whose turn it is
+    ("Bo to play ▸"); a note of two lines leaves them out, marked at its end."""
+    lines = text.wrap_within(BODY, note, w, 2)
+    if " ".join(lines) != note:
+        text.record_cut(note)
+    facts = whose_turn_first(facts)
+    if len(lines) == 1:
+        return lines + marked_facts(facts, [w], cut_first=False)
+    if facts and text.width(BODY, f"{lines[-1]} {MORE}") <= w:
+        lines[-1] = f"{lines[-1]} {MORE}"
+    return lines
 
 
 def _turn(canvas, w: int, h: int, screen: Screen) -> None:
@@ -225,10 +250,11 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     odds label, the facts that follow, whole, on a second line where they need it (the
     menu keeping two rows): a news too long to stand beside the dice goes on there
     clause by clause ("SIX SEVEN! Ann +2 VP" / "Played ±1: 5 to 6"). A note from the
-    session takes that line for its few seconds. 128x32: the dice, the facts that fit
-    whole beside them, one menu row (two in the scores' place where a label cannot share
-    a row with its figures). Without dice (a card to take) the news stands where the
-    dice were."""
+    session takes that line for its few seconds, whose turn it is staying beside the
+    dice ("Bo to play ▸"). 128x32: the dice, the facts that fit whole beside them, one
+    menu row (two in the scores' place where a label cannot share a row with its
+    figures); a note over scores and dice, whose turn it is under it. Without dice (a
+    card to take) the news stands where the dice were."""
     compact = h < 48
     view = screen.view or View()
     rows = compact_rows(screen.menu, w) if compact else 1
@@ -240,24 +266,21 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     x = _digits(canvas, 0, y, view.dice) if view.dice else 0
     room = w - x - (6 if x else 0)
     if compact:
-        told = screen.note if text.width(BODY, screen.note) > room else ""
+        lines = _note_lines(screen.note, view.lines, w) if screen.note else []
         if news and not screen.note and not (room >= 20 and reads_whole(
                 news, marked_facts([*news, *view.lines], [room], cut_first=False))):
-            told = view.message  # until the next step
-        if told:  # over scores and dice, whole: a note for its few seconds, news a step
+            lines = news_lines(view.message, view.lines, w, 2)[:2]  # until the next step
+            if not reads_whole(news, lines):
+                text.record_cut(view.message)
+        if lines:  # over scores and dice, whole: a note for its few seconds, news a step
             canvas.rectangle((0, 0, w - 1, h - 10), fill=0)
-            lines = (text.wrap_within(BODY, told, w, 2) if screen.note
-                     else news_lines(told, view.lines, w, 2)[:2])
-            if " ".join(lines) != told if screen.note else not reads_whole(news, lines):
-                text.record_cut(told)
             top = (h - 9 - 10 * len(lines)) // 2
             for k, words in enumerate(lines):
                 text.draw(canvas, (w // 2, text.baseline(BODY, top + k * 10, 10)), words, BODY,
                           anchor="ms")
             rows = 1
         elif room >= 20:
-            for words in marked_facts([screen.note] if screen.note else [*news, *view.lines],
-                                      [room], cut_first=False):
+            for words in marked_facts([*news, *view.lines], [room], cut_first=False):
                 text.draw(canvas, (w, text.baseline(BODY, y, TILE)), words, BODY, anchor="rs")
         if screen.menu:
             draw_menu(canvas, 0, h - 9 * rows, w, 9 * rows, screen.menu, line=9)
@@ -267,8 +290,11 @@ def _turn(canvas, w: int, h: int, screen: Screen) -> None:
     below = y + TILE + 1
     spare = max(0, (h - below) // LINE - 1 - MENU_KEEPS)
     rooms = [room, beside_odds] + [w] * spare
-    lines = marked_facts([*news, *view.lines], rooms, not news)
-    if not reads_whole(news, lines):  # the mark gives way where the news fills the lines
+    if screen.note:  # the note on the second line: beside the dice, whose turn first
+        lines = marked_facts(whose_turn_first([*news, *view.lines]), [room], cut_first=False)
+    else:
+        lines = marked_facts([*news, *view.lines], rooms, not news)
+    if not screen.note and not reads_whole(news, lines):  # the mark gives way to the news
         lines = packed_facts([*news, *view.lines], rooms, not news)
     if lines and room >= 20:
         text.draw(canvas, (w, text.baseline(BODY, y, TILE)), lines[0], BODY, anchor="rs")
