@@ -1,6 +1,7 @@
 """Training data for the dice reader's nets: labelled photographs and synthetic scenes,
 turned into augmented samples for the finder (256x256 at finder scale, with heat, size
-and offset targets) and for the face net (CROP x CROP crops, 48x48, with a class 0..7).
+and offset targets) and for the face net (CROP x CROP crops, 48x48, with a class 0..7;
+dice whose face carries a numeral or a maker's mark, vision/train/marks.py, are class 0).
 
 Photographs come from the development sets (../shared/dice-photos by default): an
 image is held out for validation unless its label row says "split": "train" (the
@@ -23,6 +24,7 @@ from vision import synth  # noqa: E402
 from vision.image_file import UnreadableImage, load_as_labelled  # noqa: E402
 from vision.net import FINDER_SCALE, FINDER_STRIDE, face_crop, standardise  # noqa: E402
 from vision.photo_sets import load_labels, photo_sets  # noqa: E402
+from vision.train import marks  # noqa: E402
 
 PATCH = 256  # finder training patch side (finder-input pixels)
 MATTEOP65_PATTERN = 0.85  # matteop65 boxes surround the pips: pattern side / face side
@@ -118,6 +120,15 @@ def synthetic_scene(seed: int, img: np.ndarray, labels: list[dict]) -> Scene:
         x0, y0, x1, y1 = lab["bbox"]
         rows.append((lab["centre"][0], lab["centre"][1], max(x1 - x0, y1 - y0), 1.0, lab["value"]))
     return Scene(img, np.array(rows, np.float32).reshape(-1, 5), f"synth/{seed}")
+
+
+def marked(seed: int) -> Scene:
+    """A scene of dice with a numeral, a letter or a maker's mark for a top face
+    (`marks.scene`): each die labelled 0, no count."""
+    img, labels = marks.scene(seed)
+    sc = synthetic_scene(seed, img, labels)
+    sc.name = f"marks/{seed}"
+    return sc
 
 
 def close_up(seed: int, rng: np.random.Generator, distractors) -> Scene:
@@ -392,6 +403,17 @@ def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) ->
         sc.misses = np.array(rows, np.float32).reshape(-1, 3)
         total += len(rows)
     return total
+
+
+def face_source(scenes, dice, marked_dice, rng: np.random.Generator, marks_share: float = 0.0):
+    """What a face-net sample shows: (scene, die index), or (scene, None) for a place with
+    no die. Three times in four one of `dice` ((scene, index) pairs); else no die, and of
+    those a share `marks_share` a marked die of `marked_dice` (class 0 as well)."""
+    if rng.random() < 0.75:
+        return dice[int(rng.integers(len(dice)))]
+    if marked_dice and rng.random() < marks_share:
+        return marked_dice[int(rng.integers(len(marked_dice)))]
+    return scenes[int(rng.integers(len(scenes)))], None
 
 
 def face_sample(

@@ -40,6 +40,7 @@ from vision.net import CROP  # noqa: E402  (data.py puts the repository on sys.p
 REPO = Path(__file__).resolve().parents[2]
 OUT = {"finder": REPO / "vision" / "dice_finder.onnx", "faces": REPO / "vision" / "dice_faces.onnx"}
 SYNTH_SEED0 = 1_000_000  # far from the seeds the benchmark and tests use
+MARKED_SCENES = 400  # about 1,000 marked dice (`--marks`), a minute to draw
 
 
 def focal_loss(pred, gt):
@@ -72,18 +73,18 @@ def by_set(scenes):
             for g in groups.values()]
 
 
-def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints=0.0):
-    """n samples, a `share` of them from the photographs, the rest synthetic."""
+def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints=0.0,
+          marked=(), marks=0.0):
+    """n samples, a `share` of them from the photographs, the rest synthetic; for the face
+    net a share `marks` of the places with no die are `marked` dice instead."""
     xs, ys = [], []
     for _ in range(n):
         scenes, dice = photos[int(rng.integers(len(photos)))] if rng.random() < share else pool
         if kind == "finder":
             x, y = data.finder_sample(scenes[int(rng.integers(len(scenes)))], rng)
-        elif rng.random() < 0.75:
-            sc, k = dice[int(rng.integers(len(dice)))]
-            x, y = data.face_sample(sc, rng, True, k, recolour, faint, glints)
         else:
-            x, y = data.face_sample(scenes[int(rng.integers(len(scenes)))], rng, False)
+            sc, k = data.face_source(scenes, dice, marked, rng, marks)
+            x, y = data.face_sample(sc, rng, k is not None, k, recolour, faint, glints)
         xs.append(x)
         ys.append(y)
     x = torch.from_numpy(np.stack(xs))
@@ -118,6 +119,11 @@ def main() -> int:
         "--glint", type=float, default=0.0,
         help="faces: share of photographed dice given a glint streak (count kept)",
     )
+    ap.add_argument(
+        "--marks", type=float, default=0.0,
+        help="faces: share of the no-die samples that are dice with a numeral or a maker's"
+             " mark for a face (vision/train/marks.py)",
+    )
     ap.add_argument("--init", default=None,
                     help="start from this checkpoint (.pt) or exported net (.onnx, e.g. the"
                          " shipped one: its BatchNorm stays folded in)")
@@ -143,6 +149,11 @@ def main() -> int:
               f"{' '.join(a.photos)} (--photos: folders of dice-photo sets)", file=sys.stderr)
         return 2
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
+    marked = []
+    if a.marks and a.net == "faces":
+        scenes = [data.marked(data.marks.SEED0 + i) for i in range(MARKED_SCENES)]
+        marked = [(sc, k) for sc in scenes for k in range(len(sc.dice))]
+        print(f"{len(marked)} marked dice in {len(scenes)} scenes", flush=True)
     print(
         f"{len(train)} training photos, {len(held)} held out, {len(pool)} synthetic "
         f"({time.time() - t0:.0f} s)",
@@ -177,7 +188,8 @@ def main() -> int:
         for g in opt.param_groups:
             g["lr"] = lr
         model.train()
-        x, y = batch(kind, photos, synth, rng, bs, a.share, a.recolour, a.faint, a.glint)
+        x, y = batch(kind, photos, synth, rng, bs, a.share, a.recolour, a.faint, a.glint,
+                     marked, a.marks)
         loss = loss_of(model(x), y)
         opt.zero_grad()
         loss.backward()
