@@ -231,13 +231,18 @@ def light_of(frame: np.ndarray) -> float:
     return _lightness(np.median(px[grey >= np.percentile(grey, 99.5)], axis=0))
 
 
-def frame_white(faces, frame_light: float | None = None) -> np.ndarray | None:
-    """The frame's white: the median tint of its white pips and white dice's faces, as
-    light as the lightest quarter of them (small pips are blurred into their dark faces,
-    and look grey; the lightest are the least blurred), or as the frame's lightest
-    things (`light_of`) if they are lighter. None if there are none."""
+def frame_white(faces, frame_light: float | None = None,
+                plain: bool = True) -> np.ndarray | None:
+    """The frame's white: the median tint of its white pips and (`plain`: plain dice may
+    be in play) white dice's faces, as light as the lightest quarter of them (small pips
+    are blurred into their dark faces, and look grey; the lightest are the least
+    blurred), or as the frame's lightest things (`light_of`) if they are lighter. None
+    if there are none. Under a colour table (`plain` False) a light face with dark pips
+    is a Charidice die's (a yellow's, or a maker's grey, orange or magenta), never a
+    white: a yellow face under a cool lamp, taken for one, was the white its own face
+    was measured against, and read grey 92% sure."""
     whites = [f.pip_bgr for f in faces if _white_pips(f)] + [
-        f.face_bgr for f in faces if f.pip_contrast <= -WHITE_FACE_ABOVE_PIPS
+        f.face_bgr for f in faces if plain and f.pip_contrast <= -WHITE_FACE_ABOVE_PIPS
         and float(np.abs(_tint(f.face_bgr)).max()) <= NEUTRAL_WITHIN]
     if not whites:
         return None
@@ -312,7 +317,7 @@ def named(faces, calibration=None, frame_light: float | None = None, plain: bool
     """`odds` for every face of one frame (they share its white; `frame_light`:
     `light_of` the frame; `plain`: whether plain dice may be in play; `shift`: a cast
     to take out of every face)."""
-    white = frame_white(faces, frame_light)
+    white = frame_white(faces, frame_light, plain)
     refs = references() if calibration is None else calibration.references(references())
     dark = None if calibration is None else calibration.dark_pips()
     return [odds(f, white, refs, dark, plain, shift) for f in faces]

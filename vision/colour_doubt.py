@@ -115,7 +115,7 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
             else calibration.references(colour.references()))
     dark = None if calibration is None else calibration.dark_pips()
     first = resolved(values, colour.named(faces, calibration, frame_light, False), allowed)
-    white = colour.frame_white(faces, frame_light)
+    white = colour.frame_white(faces, frame_light, plain=False)
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
     measured = [colour.measured(f, white) for f in faces]

@@ -120,3 +120,20 @@ def test_a_face_with_no_white_in_view_is_asked_unless_very_sure(monkeypatch):
     asked = colour_doubt.weighed(faces, [6, 4], allowed)
     assert any(0.6 <= p < 0.95 for _n, p in named)
     assert all(p <= colour_doubt.DISAGREE or p >= 0.95 for _n, p in asked)
+
+
+def test_a_light_face_with_dark_pips_is_no_white_under_a_colour_table():
+    """A yellow face under a cool lamp (log blue/green within NEUTRAL_WITHIN) with dark
+    pips passed for a white die's face: it was the frame's white, its own face was
+    measured against itself and read grey 92% sure (a hard development table). Under a
+    colour table no white die is in play: there is no white in view, and it is asked."""
+    from vision import synth
+
+    faces = [_face((97, 1, 1), (237, 5, 6)), _face((61, 49, 235), (233, 1, 11)),
+             _face((118, 98, 171), (162, 1, 10))]
+    faces[1].pip_contrast, faces[2].pip_contrast = -76.0, -100.0  # both read dark
+    faces[1].light_pips = faces[2].light_pips = False
+    assert np.allclose(colour.frame_white(faces), faces[2].face_bgr)  # plain dice in play
+    assert colour.frame_white(faces, plain=False) is None
+    got = colour_doubt.weighed(faces, [3, 3, 4], set(synth.charidice_faces(range(6))))
+    assert got[2][0] != "grey" or got[2][1] < 0.6
