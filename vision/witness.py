@@ -25,6 +25,8 @@ import numpy as np
 SIDE = 48
 #: ... in a window this many times its box (the corners of a face turned 45 degrees)
 WINDOW = 1.2
+#: the look is blurred this much (pixels at SIDE) first: a marbled face's grain is no pip
+BLUR = 0.6
 
 
 def pip_count(frame: np.ndarray, cx: float, cy: float, size: float) -> int | None:
@@ -38,30 +40,36 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float) -> int | Non
     have made it (`_glare_may_change`)."""
     lab = _look(frame, cx, cy, size)
     face = np.median(lab[_radii(lab.shape[0]) <= FACE_DISC * SIDE], axis=0)
-    for pips in pips_seen(lab, face):
+    for t, pips in pips_seen(lab, face):
         count = _pattern(pips)
         if count is not None:
-            return None if _glare_may_change(lab, face, pips) else count
+            if _glare_may_change(lab, face, pips):
+                return None
+            if count == 1 and not _lone_mark_a_pip(frame, cx, cy, size, face, t, pips[0]):
+                return None
+            return count
     return None
 
 
-def _look(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
-    """The die in a SIDE-wide frame centred on it, blurred, as Lab (float32)."""
+def _look(frame: np.ndarray, cx: float, cy: float, size: float, side: int = SIDE,
+          blur: float = BLUR, width: int | None = None) -> np.ndarray:
+    """The die whose box is `size` wide scaled to `side` px, `width` px round (cx, cy)
+    (by default WINDOW boxes), blurred, as Lab (float32)."""
     import cv2
 
-    n = int(round(SIDE * WINDOW))
-    k = SIDE / max(size, 1.0)
+    n = int(round(side * WINDOW)) if width is None else width
+    k = side / max(size, 1.0)
     m = np.float32([[k, 0, n / 2 - k * cx], [0, k, n / 2 - k * cy]])
     how = cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR
     patch = cv2.warpAffine(frame, m, (n, n), flags=how, borderMode=cv2.BORDER_REPLICATE)
-    patch = cv2.GaussianBlur(patch, (0, 0), BLUR)
+    patch = cv2.GaussianBlur(patch, (0, 0), blur)
     return cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
 def pips_seen(lab: np.ndarray, face: np.ndarray):
-    """Per threshold tried (a generator: the second only if asked for), [(x, y, area)]
-    of the pip-like holes in the die's top face (`lab`, a `_look`; `face` its colour),
-    in a SIDE-wide frame of the die centred on (0, 0)."""
+    """Per threshold tried (a generator: the second only if asked for), the threshold
+    and [(x, y, area)] of the pip-like holes in the die's top face (`lab`, a `_look`;
+    `face` its colour), in a SIDE-wide frame of the die centred on (0, 0)."""
     import cv2
 
     n = lab.shape[0]
@@ -72,13 +80,13 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
         t, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         if t < MIN_CONTRAST:
             return
-        yield _holes(off <= t, r)
+        yield t, _holes(off <= t, r)
         inner = inner[inner < t].reshape(-1, 1)
         if inner.size < 2:
             return
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=8)
 def _radii(n: int) -> np.ndarray:
     """Each pixel's distance from the middle of an n x n look."""
     yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
@@ -123,8 +131,6 @@ def _solid(hole: np.ndarray, like: np.ndarray) -> bool:
     return 2 * np.pi * (m["mu20"] + m["mu02"]) / m["m00"] <= SPREAD * m["m00"]
 
 
-#: the look is blurred this much (pixels at SIDE) first: a marbled face's grain is no pip
-BLUR = 0.6
 #: the disc the face's own colour is taken from (its median), as a share of SIDE
 FACE_DISC = 0.3
 #: the disc the pips are told from the face in (its pips' lightness and colour: Otsu's
@@ -167,6 +173,72 @@ def _pattern(pips: list[tuple[float, float, float]]) -> int | None:
     if gaps.max() > SYMMETRY * SIDE:
         return None
     return len(pips)
+
+
+#: a 1's lone mark is looked at again this many times closer (at SIDE a numeral's loop
+#: and strokes, or a small star, run into one round blob), blurred this much there
+FINE = 2
+FINE_BLUR = 0.6
+#: its outline: the pixels further from the face's colour than this share of its core's
+#: (the 90th percentile within half its radius), within NEAR radii (plus a pip's width at
+#: SIDE) of its centre; holes filled
+OUTLINE = 0.5
+NEAR = 2.5
+#: a dent in the outline is a gap to its convex hull deeper than this share of its
+#: radius (and 1 px): a disc or an ellipse has none, a star one per point, a numeral's
+#: strokes two or more; a star has at least STAR_POINTS, ...
+DENT = 0.12
+STAR_POINTS = 4
+#: ... a numeral's small loop (a 4's triangle, a 6's bowl) two, round a middle less than
+#: DIP of the core's distance from the face's colour, and an open numeral (2, 3, 5) one
+#: deeper than its radius
+DIP = 0.55
+OPEN = 1.0
+
+
+def _lone_mark_a_pip(frame: np.ndarray, cx: float, cy: float, size: float,
+                     face: np.ndarray, t: float, mark: tuple[float, float, float]) -> bool:
+    """Whether a 1's lone mark is a pip rather than a numeral or a maker's star (docs/
+    vision.md, "Two witnesses"). At SIDE a numeral blurs into a blob that passes for a
+    pip, and the face net reads it 1 too. FINE times closer a pip is a solid spot: its
+    middle unlike the face (threshold `t`, the pips'), where a numeral's loop or a ring
+    shows the face's colour, and its outline convex, where a star's points, a numeral's
+    strokes round a small loop or an open numeral's mouth dent it. A real 1's pip, small,
+    oval or with a glint, dents its outline once or twice, and not deeply."""
+    import cv2
+
+    x, y, area = mark
+    rp = np.sqrt(area / np.pi) * FINE
+    reach = NEAR * rp + 2 * FINE  # the outline is looked for this far (px) from its centre
+    n = 2 * int(np.ceil(reach)) + 3
+    at = size / SIDE  # frame px per px at SIDE; the mark's centre in the frame (a look's
+    # middle pixel is half a pixel off the centre it is given):
+    mx, my = (c + (v - 0.5 + 0.5 / FINE) * at for c, v in ((cx, x), (cy, y)))
+    lab = _look(frame, mx, my, size, FINE * SIDE, FINE_BLUR, n)
+    off = np.sqrt(((lab - face) ** 2).sum(axis=2))
+    d = _radii(n)
+    middle = off[d <= max(1.0, 0.25 * rp)].min()
+    if middle <= t:
+        return False
+    core = np.percentile(off[d <= max(1.0, 0.5 * rp)], 90)
+    inked = ((off > OUTLINE * core) & (d <= reach)).astype(np.uint8)
+    _n, parts = cv2.connectedComponents(inked, connectivity=8)
+    ids = parts[(d <= rp) & (parts > 0)]
+    if not ids.size:
+        return False
+    blob = (parts == np.bincount(ids).argmax()).astype(np.uint8)
+    contours, _h = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    edge = max(contours, key=cv2.contourArea)
+    filled = cv2.drawContours(np.zeros_like(blob), [edge], -1, 1, -1)
+    radius = np.sqrt(np.count_nonzero(filled) / np.pi)
+    try:
+        gaps = cv2.convexityDefects(edge, cv2.convexHull(edge, returnPoints=False))
+    except cv2.error:  # a contour crossing itself: no outline to judge
+        return False
+    depths = np.zeros(0) if gaps is None else gaps.reshape(-1, 4)[:, 3] / 256.0
+    dents = int(np.count_nonzero(depths > max(1.0, DENT * radius)))
+    return not (dents >= STAR_POINTS or (dents >= 2 and middle < DIP * core)
+                or depths.max(initial=0.0) > OPEN * radius)
 
 
 #: glare is lighter than the face by this much (Lab lightness, 0-255) and whitened:
