@@ -121,10 +121,9 @@ def setup_calibration(frame, labels):
     """(the setup frame's calibration, whether it named any die another die's colour);
     ValueError where it is refused. A face read where no die is counts as swapped."""
     from vision import colour
-    from vision.calibrate import fitted, setup_names
-    from vision.reader import read_faces
+    from vision.calibrate import fitted, setup_faces, setup_names
 
-    faces = read_faces(frame)
+    faces = setup_faces(frame)
     if len(faces) != 6:
         raise ValueError(f"{len(faces)} dice seen")
     names = setup_names(faces, colour.light_of(frame))
