@@ -54,6 +54,37 @@ STRETCHED_BY, STRETCHED_SURE = 0.3, 0.99
 NO_WHITE_SURE = 0.95
 
 
+#: a face named grey whose tint leans towards a colour by more than LEAN_BY (log, along
+#: that colour's direction from the grey's reference, within LEAN_COS of it), both as
+#: measured and with the frame's cast taken out, is asked: a dye faded towards its white
+#: (a camera's overlapping channels, a paint pale to begin with) keeps its hue's
+#: direction, where a lamp or a white balance moves every face, and the white, alike. On
+#: the hard development tables grey dice named surely leaned 0.26 at most; magentas named
+#: grey 91-96% sure, under a white whose red was clipped, 0.5-0.7
+LEAN_BY, LEAN_COS = 0.4, 0.8
+
+
+def leaning(face, white, refs, spread, cast) -> str | None:
+    """The colour a face's tint leans towards (LEAN_BY, LEAN_COS) from the grey, as
+    measured and with `cast` (features: the other faces' shared shift) out; None if none. Its own crushed
+    or clipped channels are taken nearest the grey; a channel clipped in its white but
+    not in the face is taken as measured: only a bound stretched to its end would make
+    such a face grey, and that is what is asked."""
+    from . import colour
+
+    m = colour.measure(face.face_bgr, colour.white_for(face, white))
+    own = colour.Measured(m.value, np.where(np.asarray(face.face_bgr) >= colour.CEILING,
+                                            m.low, m.value), m.high)
+    tint = own.nearest(refs["grey"], spread["grey"])[:2] - refs["grey"][:2]
+    for name in ("magenta", "blue", "orange", "yellow"):
+        d = refs[name][:2] - refs["grey"][:2]
+        d = d / np.linalg.norm(d)
+        if all(float(t @ d) >= max(LEAN_BY, LEAN_COS * float(np.linalg.norm(t)))
+               for t in (tint, tint - np.asarray(cast)[:2])):
+            return name
+    return None
+
+
 def stretched(x, refs) -> bool:
     """Whether a face's features (`x`, at its nearest to its name) lie beyond every
     Charidice colour's reference in tint by more than STRETCHED_BY."""
@@ -136,6 +167,11 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     # a tint stretched beyond every colour's, or measured with no white, only very sure
     out = [(n, min(p, DISAGREE)) if (p < STRETCHED_SURE and stretched(xi, refs))
            or (white is None and p < NO_WHITE_SURE) else (n, p) for (n, p), xi in zip(out, x)]
+    # a grey leaning towards a colour, more than the other faces' cast explains, may be
+    # that colour faded: asked
+    out = [(n, min(p, DISAGREE)) if n == "grey" and p > DISAGREE and leaning(
+        f, white, refs, spread, frame_shift(x, names[:i] + [None] + names[i + 1:], refs, spread))
+        else (n, p) for i, ((n, p), f) in enumerate(zip(out, faces))]
     if felt_bgr is None or white is None:
         return out
     felt = [colour.features(b, white) for b in felt_bgr]

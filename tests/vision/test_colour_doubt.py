@@ -137,3 +137,41 @@ def test_a_light_face_with_dark_pips_is_no_white_under_a_colour_table():
     assert colour.frame_white(faces, plain=False) is None
     got = colour_doubt.weighed(faces, [3, 3, 4], set(synth.charidice_faces(range(6))))
     assert got[2][0] != "grey" or got[2][1] < 0.6
+
+
+def test_a_faded_magenta_under_a_neutral_white_is_not_named_grey_surely():
+    """A magenta faded towards its white keeps its hue's direction: against white pips
+    with no cast (and beside a grey and a blue that show none) its tint is small but
+    leans magenta, so it is asked, not named grey. The same under a white whose red is
+    clipped (a hard development table: grey 91% sure), where only the white's bound
+    stretched to its end made it grey. A grey die beside it stays named surely."""
+    from vision import synth
+
+    allowed = set(synth.charidice_faces(range(6)))
+    white = (235, 235, 235)
+    faded, grey, blue = _face((120, 95, 140), white), _face((150, 150, 152), white), \
+        _face((190, 90, 25), white)
+    got = colour_doubt.weighed([faded, grey, blue], [3, 5, 2], allowed)
+    assert got[0][0] != "grey" or got[0][1] < 0.6
+    assert [n for n, p in got[1:] if p >= 0.6] == ["grey", "blue"]
+    clipped = _face((96, 82, 216), (226, 237, 253))
+    got = colour_doubt.weighed([clipped], [3], allowed)
+    assert got[0][0] != "grey" or got[0][1] < 0.6
+    refs = colour.references()
+    spread = dict(zip(refs, colour.spreads(list(refs))))
+    assert colour_doubt.leaning(faded, colour.frame_white([faded]), refs, spread,
+                                np.zeros(3)) == "magenta"
+    assert colour_doubt.leaning(grey, colour.frame_white([grey]), refs, spread,
+                                np.zeros(3)) is None
+
+
+def test_a_grey_under_a_cast_the_other_faces_share_does_not_lean():
+    """A lamp's cast moves every face alike: a grey tinted as much as the other dice
+    are is not leaning towards a colour."""
+    refs = colour.references()
+    spread = dict(zip(refs, colour.spreads(list(refs))))
+    grey = _face((120, 95, 140), (235, 235, 235))
+    white = colour.frame_white([grey])
+    cast = colour.measured(grey, white).features() - refs["grey"]
+    assert colour_doubt.leaning(grey, white, refs, spread, np.zeros(3)) == "magenta"
+    assert colour_doubt.leaning(grey, white, refs, spread, cast) is None
