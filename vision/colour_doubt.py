@@ -85,6 +85,22 @@ def leaning(face, white, refs, spread, cast) -> str | None:
     return None
 
 
+def faded(named, leans, values, allowed) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), one leaning towards a colour (`leans`, `leaning`)
+    asked (DISAGREE at most), and named that colour where its value may carry it
+    (`allowed`) and no other die of its value is named so."""
+    out = list(named)
+    for i, lean in enumerate(leans):
+        if lean is not None:
+            name, p = out[i]
+            if (values[i], lean) in allowed and not any(
+                    j != i and values[j] == values[i] and out[j][0] == lean
+                    for j in range(len(out))):
+                name = lean
+            out[i] = (name, min(p, DISAGREE))
+    return out
+
+
 def stretched(x, refs) -> bool:
     """Whether a face's features (`x`, at its nearest to its name) lie beyond every
     Charidice colour's reference in tint by more than STRETCHED_BY."""
@@ -167,11 +183,12 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     # a tint stretched beyond every colour's, or measured with no white, only very sure
     out = [(n, min(p, DISAGREE)) if (p < STRETCHED_SURE and stretched(xi, refs))
            or (white is None and p < NO_WHITE_SURE) else (n, p) for (n, p), xi in zip(out, x)]
-    # a grey leaning towards a colour, more than the other faces' cast explains, may be
-    # that colour faded: asked
-    out = [(n, min(p, DISAGREE)) if n == "grey" and p > DISAGREE and leaning(
-        f, white, refs, spread, frame_shift(x, names[:i] + [None] + names[i + 1:], refs, spread))
-        else (n, p) for i, ((n, p), f) in enumerate(zip(out, faces))]
+    # a grey (or no colour) leaning towards a colour, more than the other faces' cast
+    # explains, may be that colour faded
+    leans = [leaning(f, white, refs, spread,
+                     frame_shift(x, names[:i] + [None] + names[i + 1:], refs, spread))
+             if n in ("grey", None) else None for i, ((n, _p), f) in enumerate(zip(out, faces))]
+    out = faded(out, leans, values, allowed)
     if felt_bgr is None or white is None:
         return out
     felt = [colour.features(b, white) for b in felt_bgr]

@@ -152,7 +152,7 @@ def test_a_faded_magenta_under_a_neutral_white_is_not_named_grey_surely():
     faded, grey, blue = _face((120, 95, 140), white), _face((150, 150, 152), white), \
         _face((190, 90, 25), white)
     got = colour_doubt.weighed([faded, grey, blue], [3, 5, 2], allowed)
-    assert got[0][0] != "grey" or got[0][1] < 0.6
+    assert got[0] == ("magenta", colour_doubt.DISAGREE)  # named what it leans to, asked
     assert [n for n, p in got[1:] if p >= 0.6] == ["grey", "blue"]
     clipped = _face((96, 82, 216), (226, 237, 253))
     got = colour_doubt.weighed([clipped], [3], allowed)
@@ -175,3 +175,14 @@ def test_a_grey_under_a_cast_the_other_faces_share_does_not_lean():
     cast = colour.measured(grey, white).features() - refs["grey"]
     assert colour_doubt.leaning(grey, white, refs, spread, np.zeros(3)) == "magenta"
     assert colour_doubt.leaning(grey, white, refs, spread, cast) is None
+
+
+def test_a_leaning_die_is_named_its_colour_only_where_the_table_lets_it():
+    """A die leaning towards a colour is asked; it takes that colour's name only where
+    its value may carry it and no other die of its value is named so."""
+    named = [("grey", 0.95), ("grey", 0.9), (None, 0.3), ("magenta", 0.97)]
+    leans = ["magenta", "magenta", "blue", None]
+    allowed = {(3, "magenta"), (5, "magenta"), (4, "magenta")}
+    got = colour_doubt.faded(named, leans, [3, 5, 4, 5], allowed)
+    assert got == [("magenta", colour_doubt.DISAGREE), ("grey", colour_doubt.DISAGREE),
+                   (None, 0.3), ("magenta", 0.97)]
