@@ -189,12 +189,14 @@ def setup_names(faces, frame_light: float | None = None) -> list[str]:
 
 def measured(faces, frame_light: float | None = None) -> list:
     """Each face's colour (`vision.colour.Measured`), white-balanced as `vision.read`
-    balances them; ValueError where no white is in view: what is kept is each colour
+    balances them under a colour table (no plain die in play: a light face with dark
+    pips, a maker's grey, is no white die's, whose face would be the white); ValueError
+    where no white is in view: what is kept is each colour
     over its pips' white, so that it holds under another lamp (a setup under a cast so
     strong that no pip looked white was taken with blue and magenta swapped)."""
     from . import colour
 
-    white = colour.frame_white(faces, frame_light)
+    white = colour.frame_white(faces, frame_light, plain=False)
     if white is None:  # measured against the camera's own balance: it would not hold
         raise ValueError("no die's pips look white: light the dice with a whiter lamp"
                          " and calibrate again")

@@ -66,3 +66,18 @@ def test_an_orange_and_a_yellow_painted_alike_are_refused_not_swapped():
     assert cal.AMBIGUOUS_WITHIN < fit(right) - fit(swapped) < cal.SETUP_MARGIN
     with pytest.raises(ValueError, match="(orange and yellow|yellow and orange) either way"):
         cal.calibrate(img)
+
+
+def test_the_setup_measures_each_face_against_the_white_the_reader_will_use():
+    """Under a colour table the reader takes no light face with dark pips for a white
+    die's (a maker's grey is one); the setup frame is measured the same way, or what it
+    keeps would be measured against another white than the throws' faces."""
+    img, _labels = setup(2040, "neutral")
+    faces = cal.setup_faces(img)
+    light = colour.light_of(img)
+    assert any(not f.light_pips and f.pip_contrast <= -colour.WHITE_FACE_ABOVE_PIPS
+               for f in faces)  # a light face with dark pips in view
+    reader_white = colour.frame_white(faces, light, plain=False)
+    want = [colour.measured(f, reader_white, clipped=False).features() for f in faces]
+    got = [m.features() for m in cal.measured(faces, light)]
+    assert np.allclose(got, want)
