@@ -22,13 +22,19 @@ def nearest_label(face, labels) -> str:
 
 
 @pytest.mark.parametrize("seed, light", [(2100, "neutral"), (6110, "mixed")])
-def test_a_pale_grey_1_the_face_net_turns_down_is_found_as_the_sixth_die(seed, light):
-    """Its white pip barely lighter than its face, the net reads no die there; the
-    finder sees one, and six dice are known to lie there: the calibration is taken,
-    every die its own colour, the grey learnt from the die found (also under a warm lamp
-    one side and a cool one the other, through a camera's matrix)."""
+def test_a_pale_grey_1_the_face_net_turns_down_is_found_as_the_sixth_die(seed, light,
+                                                                        monkeypatch):
+    """Its white pip barely lighter than its face, the face net reads no die there (as
+    on these tables with the nets of issue 35; made sure of here); the finder sees one,
+    and six dice are known to lie there: the calibration is taken, every die its own
+    colour, the grey learnt from the die found (also under a warm lamp one side and a
+    cool one the other, through a camera's matrix)."""
+    import vision.reader
+
     img, labels = setup(seed, light)
-    assert len(read_faces(img)) == 5
+    no_grey = [f for f in read_faces(img) if nearest_label(f, labels) != "grey"]
+    assert len(no_grey) == 5
+    monkeypatch.setattr(vision.reader, "read_faces", lambda frame: no_grey)
     faces = cal.setup_faces(img)
     assert len(faces) == 6
     assert [nearest_label(f, labels) for f in faces] == cal.setup_names(faces)
