@@ -186,3 +186,25 @@ def test_a_leaning_die_is_named_its_colour_only_where_the_table_lets_it():
     got = colour_doubt.faded(named, leans, [3, 5, 4, 5], allowed)
     assert got == [("magenta", colour_doubt.DISAGREE), ("grey", colour_doubt.DISAGREE),
                    (None, 0.3), ("magenta", 0.97)]
+
+
+def test_a_die_of_no_colour_is_asked_under_its_likeliest_colour_its_value_carries():
+    """A die like no colour the table allows is asked either way: it is named the
+    likeliest colour its value may carry that no other die of its value is named, so
+    the player confirms a name rather than picks one; with none free it stays unnamed."""
+    named = [(None, 0.8), ("blue", 0.97), (None, 0.2), (None, 0.4)]
+    odds = [{None: 0.9, "blue": 0.06, "magenta": 0.03, "grey": 0.01},
+            {None: 0.0, "blue": 1.0}, {None: 0.7, "blue": 0.3}, {None: 0.9, "orange": 0.1}]
+    allowed = {(2, "blue"), (2, "magenta"), (2, "grey"), (4, "blue")}
+    got = colour_doubt.guessed(named, odds, [2, 2, 4, 5], allowed)
+    assert got == [("magenta", colour_doubt.DISAGREE), ("blue", 0.97), ("blue", 0.2),
+                   (None, 0.4)]
+
+
+def test_a_face_like_no_charidice_colour_is_named_asked_under_a_colour_table():
+    """A green face (no Charidice colour) beside white pips: asked, under a name."""
+    from vision import synth
+
+    got = colour_doubt.weighed([_face((40, 200, 40), (235, 235, 235))], [3],
+                               set(synth.charidice_faces(range(6))))
+    assert got[0][0] is not None and got[0][1] <= colour_doubt.DISAGREE
