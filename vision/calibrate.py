@@ -8,7 +8,9 @@ best, refused when another way fits nearly as well), and keeps what each
 colour looks like on these dice, white-balanced by their pips (vision.colour.features).
 Those features then stand in for the colours' stock references. Because they are taken
 against the pips' white, they hold under another lamp: a calibration is kept on disk
-(`save`, `load`) for the next games, and redone on request.
+(`save`, `load`) for the next games, and redone on request. The setup frame's white is
+kept with them (`Calibration.white_in`): a throw with no white in view (dark-pipped dice
+in dim light) is measured against it rather than against the camera's own balance.
 
 `calibrate(frame, known)` takes the colours' names instead, in reading order (top to
 bottom, then left to right), for a frame of any faces of known colours.
@@ -61,6 +63,9 @@ class Calibration:
     seen: tuple[tuple[str, tuple[float, float, float]], ...] = ()
     #: (name, whether its pips were dark) for the colours shown: makers differ on them
     pips: tuple[tuple[str, bool], ...] = ()
+    #: the setup frame's white (BGR, as `vision.colour.frame_white` gave it): the table's
+    #: light, for a throw with no white in view (None: kept before whites were)
+    white: tuple[float, float, float] | None = None
 
     def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The colour references with the colours shown replaced by what they measured."""
@@ -70,11 +75,25 @@ class Calibration:
         """Colour name -> whether these dice's faces of it carry dark pips (those shown)."""
         return dict(self.pips)
 
+    def white_in(self, frame_light: float | None = None) -> np.ndarray | None:
+        """The white seen at setup, for a frame with none in view: as light as the
+        frame's lightest things (`vision.colour.light_of`) where they are lighter (the
+        camera's exposure may have changed); None if none was kept."""
+        from .colour import _at, _lightness
+
+        if self.white is None:
+            return None
+        if frame_light is None:
+            return np.asarray(self.white, np.float64)
+        return _at(self.white, max(_lightness(self.white), frame_light))
+
     def to_json(self) -> dict:
         out = {"version": VERSION,
                "colours": {name: [round(v, 4) for v in x] for name, x in self.seen}}
         if self.pips:
             out["dark pips"] = [name for name, dark in self.pips if dark]
+        if self.white is not None:
+            out["white"] = [round(v, 2) for v in self.white]
         return out
 
     @classmethod
@@ -93,12 +112,19 @@ class Calibration:
                     or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in x)):
                 raise ValueError(f"colour {name!r} needs three numbers in the calibration")
             seen.append((name, tuple(float(v) for v in x)))
+        white = data.get("white")  # absent in files written before the white was kept
+        if white is not None and (
+                not isinstance(white, list) or len(white) != 3
+                or not all(isinstance(v, (int, float)) and np.isfinite(v) and v > 0
+                           for v in white)):
+            raise ValueError("the calibration's white needs three positive numbers")
+        white = None if white is None else tuple(float(v) for v in white)
         dark = data.get("dark pips")  # absent in files written before pips were kept
         if dark is None:
-            return cls(tuple(seen))
+            return cls(tuple(seen), white=white)
         if not isinstance(dark, list) or not set(dark) <= set(colours):
             raise ValueError("the calibration's dark pips must name colours it has")
-        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen))
+        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen), white)
 
 
 def save(calibration: Calibration, path: str | os.PathLike) -> None:
@@ -196,13 +222,22 @@ def measured(faces, frame_light: float | None = None) -> list:
     strong that no pip looked white was taken with blue and magenta swapped)."""
     from . import colour
 
+    white = setup_white(faces, frame_light)
+    # a channel clipped at the top is taken as measured here: as a bound both ways (the
+    # face's and its white's clipped) it let an orange and a magenta die trade places
+    return [colour.measured(f, white, clipped=False) for f in faces]
+
+
+def setup_white(faces, frame_light: float | None = None) -> np.ndarray:
+    """The white the setup frame's faces are measured against (`measured`); ValueError
+    where no white is in view."""
+    from . import colour
+
     white = colour.frame_white(faces, frame_light, plain=False)
     if white is None:  # measured against the camera's own balance: it would not hold
         raise ValueError("no die's pips look white: light the dice with a whiter lamp"
                          " and calibrate again")
-    # a channel clipped at the top is taken as measured here: as a bound both ways (the
-    # face's and its white's clipped) it let an orange and a magenta die trade places
-    return [colour.measured(f, white, clipped=False) for f in faces]
+    return white
 
 
 def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibration:
@@ -231,7 +266,8 @@ def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibra
                  for n in dict.fromkeys(names))
     pips = tuple((n, sum(not faces[i].light_pips for i, k in enumerate(names) if k == n)
                   * 2 > names.count(n)) for n in dict.fromkeys(names))
-    return Calibration(seen, pips)
+    white = tuple(round(float(v), 2) for v in setup_white(faces, frame_light))
+    return Calibration(seen, pips, white)
 
 
 #: the light's shift of every face's features alike (a white balance the pips did not

@@ -251,23 +251,27 @@ def frame_white(faces, frame_light: float | None = None,
                lightness if frame_light is None else max(lightness, frame_light))
 
 
-def white_for(face, frame_white_bgr) -> np.ndarray:
+def white_for(face, frame_white_bgr, kept=None) -> np.ndarray:
     """The white a face is measured against: the tint of its own white pips (where the
-    light over it may differ from the frame's), else the frame's white, else the paint's
-    white (no white in view: the camera's own balance is trusted); as light as the
-    lighter of its pips and the frame's white."""
+    light over it may differ from the frame's), else the frame's white, else the white a
+    calibration saw under the table's light (`kept`, vision.calibrate's `white_in`: a
+    throw of dark-pipped dice in dim light shows none), else the paint's white (the
+    camera's own balance is trusted); as light as the lighter of its pips and the
+    frame's white."""
     if frame_white_bgr is None:
-        return np.asarray(face.pip_bgr if _white_pips(face) else PAINT_WHITE, np.float64)
+        if _white_pips(face):
+            return np.asarray(face.pip_bgr, np.float64)
+        return np.asarray(PAINT_WHITE if kept is None else kept, np.float64)
     if _white_pips(face) and float(np.abs(_tint(face.pip_bgr) - _tint(frame_white_bgr)
                                           ).max()) <= OWN_WITHIN:
         return _at(face.pip_bgr, max(_lightness(face.pip_bgr), _lightness(frame_white_bgr)))
     return frame_white_bgr
 
 
-def measured(face, frame_white_bgr, clipped: bool = True) -> Measured:
+def measured(face, frame_white_bgr, clipped: bool = True, kept=None) -> Measured:
     """A face over its white (`white_for`), a crushed channel and (`clipped`) one
     clipped at the top as bounds (`measure`)."""
-    return measure(face.face_bgr, white_for(face, frame_white_bgr), clipped)
+    return measure(face.face_bgr, white_for(face, frame_white_bgr, kept), clipped)
 
 
 def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = None) -> float:
@@ -282,14 +286,15 @@ def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = Non
 
 
 def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
-         plain: bool = True, shift=None) -> dict[str | None, float]:
+         plain: bool = True, shift=None, kept=None) -> dict[str | None, float]:
     """Probability of each Charidice colour name for a face, and of None (a plain die, or
     none near: NONE_BEYOND), given the colours' references (`references`, or a
     calibration's) and, where a calibration saw them, their pips (`dark`). `plain`
     False: no plain die is in play (a Charidice game's), so a grey die with dark pips
     is not taken for a white one in dim light. `shift`: a cast to take out of the face's
-    features first (vision.colour_doubt.frame_shift)."""
-    m = measured(face, frame_white_bgr)
+    features first (vision.colour_doubt.frame_shift); `kept`: a calibration's white,
+    for a frame with none in view (`white_for`)."""
+    m = measured(face, frame_white_bgr, kept=kept)
     if shift is not None:
         m = m.shifted(shift)
     names = [n for n in refs if plain or n not in PLAIN]
@@ -320,7 +325,8 @@ def named(faces, calibration=None, frame_light: float | None = None, plain: bool
     white = frame_white(faces, frame_light, plain)
     refs = references() if calibration is None else calibration.references(references())
     dark = None if calibration is None else calibration.dark_pips()
-    return [odds(f, white, refs, dark, plain, shift) for f in faces]
+    kept = None if calibration is None else calibration.white_in(frame_light)
+    return [odds(f, white, refs, dark, plain, shift, kept) for f in faces]
 
 
 #: the ring about a die whose colour is its felt's (`surroundings`): from this to that

@@ -64,7 +64,7 @@ NO_WHITE_SURE = 0.95
 LEAN_BY, LEAN_COS = 0.4, 0.8
 
 
-def leaning(face, white, refs, spread, cast) -> str | None:
+def leaning(face, white, refs, spread, cast, kept=None) -> str | None:
     """The colour a face's tint leans towards (LEAN_BY, LEAN_COS) from the grey, as
     measured and with `cast` (features: the other faces' shared shift) out; None if none. Its own crushed
     or clipped channels are taken nearest the grey; a channel clipped in its white but
@@ -72,7 +72,7 @@ def leaning(face, white, refs, spread, cast) -> str | None:
     such a face grey, and that is what is asked."""
     from . import colour
 
-    m = colour.measure(face.face_bgr, colour.white_for(face, white))
+    m = colour.measure(face.face_bgr, colour.white_for(face, white, kept))
     own = colour.Measured(m.value, np.where(np.asarray(face.face_bgr) >= colour.CEILING,
                                             m.low, m.value), m.high)
     tint = own.nearest(refs["grey"], spread["grey"])[:2] - refs["grey"][:2]
@@ -161,12 +161,13 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     refs = (colour.references() if calibration is None
             else calibration.references(colour.references()))
     dark = None if calibration is None else calibration.dark_pips()
+    kept = None if calibration is None else calibration.white_in(frame_light)
     odds = colour.named(faces, calibration, frame_light, False)
     first = resolved(values, odds, allowed)
     white = colour.frame_white(faces, frame_light, plain=False)
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
-    measured = [colour.measured(f, white) for f in faces]
+    measured = [colour.measured(f, white, kept=kept) for f in faces]
     # each face as near its first name as its crushed channels allow (vision.colour.FLOOR)
     x = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
                   for m, n in zip(measured, names)])
@@ -178,7 +179,7 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     # sure, and never with no white in view (the channel may be the light's doing)
     # (a channel clipped at the top is not held so: on the easy development tables it
     # asked about bright yellows and oranges named right)
-    crushed = [colour.measured(f, white, clipped=False).crushed() for f in faces]
+    crushed = [colour.measured(f, white, clipped=False, kept=kept).crushed() for f in faces]
     out = [(n, min(p, DISAGREE)) if c and (white is None or p < CRUSHED_SURE) else (n, p)
            for (n, p), c in zip(out, crushed)]
     # a tint stretched beyond every colour's, or measured with no white, only very sure
@@ -187,7 +188,7 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     # a grey (or no colour) leaning towards a colour, more than the other faces' cast
     # explains, may be that colour faded
     leans = [leaning(f, white, refs, spread,
-                     frame_shift(x, names[:i] + [None] + names[i + 1:], refs, spread))
+                     frame_shift(x, names[:i] + [None] + names[i + 1:], refs, spread), kept)
              if n in ("grey", None) else None for i, ((n, _p), f) in enumerate(zip(out, faces))]
     out = faded(out, leans, values, allowed)
     if felt_bgr is not None and white is not None:

@@ -87,3 +87,51 @@ def test_the_setup_measures_each_face_against_the_white_the_reader_will_use():
     want = [colour.measured(f, reader_white, clipped=False).features() for f in faces]
     got = [m.features() for m in cal.measured(faces, light)]
     assert np.allclose(got, want)
+
+
+def test_a_throw_with_no_white_in_view_is_measured_against_the_white_seen_at_setup():
+    """A dim table whose magenta, orange, yellow and grey dice carry dark pips: a throw of
+    a magenta and a yellow shows no white pip, and was measured against the camera's
+    own balance, far darker and redder than the calibration's (the yellow named no
+    colour); measured against the white the setup frame showed, both are named right."""
+    import vision
+
+    at = synth.table(5020, "dim", hard=True)
+    img, _labels = synth.charidice_scene(5020, at, dice=range(6), values=[1] * 6)
+    taken = cal.calibrate(img)
+    throw, labels = synth.charidice_scene(5024, at)
+    assert colour.frame_white(read_faces(throw), colour.light_of(throw), plain=False) is None
+    got = vision.read(throw, synth.charidice_expect(sorted(lab["die"] for lab in labels)),
+                      calibration=taken)
+    assert len(got) == len(labels) and {(r.value, r.colour) for r in got} == {
+        (lab["value"], lab["colour"]) for lab in labels}
+
+
+def test_the_white_is_kept_on_disk_and_a_calibration_kept_without_one_still_loads(tmp_path):
+    """Files written before the white was kept load, with no white (the camera's balance
+    stands in where a frame shows none, as before); a damaged white is refused."""
+    import json
+
+    img, _labels = setup(2040, "neutral")
+    taken = cal.calibrate(img)
+    assert taken.white is not None
+    path = tmp_path / "colours.json"
+    cal.save(taken, path)
+    assert cal.load(path) == taken
+    older = {k: v for k, v in json.loads(path.read_text()).items() if k != "white"}
+    path.write_text(json.dumps(older))
+    kept = cal.load(path)
+    assert kept.white is None and kept.white_in(colour.light_of(img)) is None
+    assert kept.seen == taken.seen and kept.dark_pips() == taken.dark_pips()
+    path.write_text(json.dumps({**older, "white": [0, "a", 3]}))
+    with pytest.raises(ValueError, match="white needs three positive numbers"):
+        cal.load(path)
+
+
+def test_the_white_seen_at_setup_is_no_darker_than_the_frame_s_lightest_things():
+    """Another exposure may have made the throw's frame lighter: the kept white is
+    scaled, its tint kept, to the frame's lightest things where they are lighter."""
+    taken = cal.Calibration((("blue", (0.7, -0.5, -1.0)),), white=(80.0, 100.0, 120.0))
+    assert np.allclose(taken.white_in(np.log(50.0)), (80.0, 100.0, 120.0))
+    lit = taken.white_in(np.log(200.0))
+    assert np.allclose(lit / lit[1], (0.8, 1.0, 1.2)) and lit[1] > 150
