@@ -193,18 +193,24 @@ def test_a_die_of_no_colour_is_asked_under_its_likeliest_colour_its_value_carrie
     likeliest colour its value may carry that no other die of its value is named, so
     the player confirms a name rather than picks one; with none free it stays unnamed."""
     named = [(None, 0.8), ("blue", 0.97), (None, 0.2), (None, 0.4)]
-    odds = [{None: 0.9, "blue": 0.06, "magenta": 0.03, "grey": 0.01},
-            {None: 0.0, "blue": 1.0}, {None: 0.7, "blue": 0.3}, {None: 0.9, "orange": 0.1}]
+    far = [{"blue": 20.0, "magenta": 30.0, "grey": 40.0}, {}, {"blue": 30.0, "grey": 3.0},
+           {"orange": 2.0}]
     allowed = {(2, "blue"), (2, "magenta"), (2, "grey"), (4, "blue")}
-    got = colour_doubt.guessed(named, odds, [2, 2, 4, 5], allowed)
+    got = colour_doubt.guessed(named, far, [2, 2, 4, 5], allowed)
     assert got == [("magenta", colour_doubt.DISAGREE), ("blue", 0.97), ("blue", 0.2),
                    (None, 0.4)]
 
 
 def test_a_face_like_no_charidice_colour_is_named_asked_under_a_colour_table():
-    """A green face (no Charidice colour) beside white pips: asked, under a name."""
+    """A green face (no Charidice colour) beside white pips: asked, under a name. A
+    dark blue, far from every colour, is named by its tint: blue, where by its
+    lightness too the black lies nearer."""
     from vision import synth
 
-    got = colour_doubt.weighed([_face((40, 200, 40), (235, 235, 235))], [3],
-                               set(synth.charidice_faces(range(6))))
+    allowed = set(synth.charidice_faces(range(6)))
+    got = colour_doubt.weighed([_face((40, 200, 40), (235, 235, 235))], [3], allowed)
     assert got[0][0] is not None and got[0][1] <= colour_doubt.DISAGREE
+    dim = _face((40, 20, 10), (235, 235, 235))
+    odds = colour.named([dim], plain=False)[0]
+    assert max(odds, key=odds.get) is None and odds["black"] > odds["blue"]
+    assert colour_doubt.weighed([dim], [2], allowed)[0] == ("blue", colour_doubt.DISAGREE)
