@@ -228,16 +228,32 @@ def measured(faces, frame_light: float | None = None) -> list:
     return [colour.measured(f, white, clipped=False) for f in faces]
 
 
+#: where no pip of the setup frame looks white (`vision.colour.NEUTRAL_WITHIN`), its
+#: light pips are taken for white all the same if their median tint (log blue/green, log
+#: red/green) lies this near grey: the six are Charidice dice, whose light pips are white,
+#: and a throw under that lamp, whose pips look no whiter, is measured against the white
+#: kept (`Calibration.white_in`). Beyond it a camera has crushed a channel of the white
+#: (pips at (252, 5, 242) on a hard development table), and nothing measured holds
+TINTED_WITHIN = 1.5
+
+
 def setup_white(faces, frame_light: float | None = None) -> np.ndarray:
-    """The white the setup frame's faces are measured against (`measured`); ValueError
-    where no white is in view."""
+    """The white the setup frame's faces are measured against (`measured`): the reader's
+    (`vision.colour.frame_white`), else its light pips' (TINTED_WITHIN); ValueError
+    where neither is in view."""
     from . import colour
 
     white = colour.frame_white(faces, frame_light, plain=False)
-    if white is None:  # measured against the camera's own balance: it would not hold
-        raise ValueError("no die's pips look white: light the dice with a whiter lamp"
-                         " and calibrate again")
-    return white
+    if white is not None:
+        return white
+    pips = np.asarray([f.pip_bgr for f in faces if f.light_pips], np.float64)
+    if len(pips) and float(np.abs(colour._tint(np.median(pips, axis=0))).max()) <= TINTED_WITHIN:
+        lightness = float(np.percentile([colour._lightness(p) for p in pips], 75))
+        return colour._at(np.median(pips, axis=0),
+                          lightness if frame_light is None else max(lightness, frame_light))
+    # measured against the camera's own balance: it would not hold
+    raise ValueError("no die's pips look white: light the dice with a whiter lamp"
+                     " and calibrate again")
 
 
 def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibration:

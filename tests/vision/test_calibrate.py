@@ -135,3 +135,17 @@ def test_the_white_seen_at_setup_is_no_darker_than_the_frame_s_lightest_things()
     assert np.allclose(taken.white_in(np.log(50.0)), (80.0, 100.0, 120.0))
     lit = taken.white_in(np.log(200.0))
     assert np.allclose(lit / lit[1], (0.8, 1.0, 1.2)) and lit[1] > 150
+
+
+def test_a_setup_whose_white_pips_a_warm_lamp_tinted_past_white_is_taken():
+    """A 2000 K lamp leaves every light pip of the setup frame far less blue than a white
+    looks to the reader (log blue/green about -1): they are the Charidice dice's white
+    pips all the same, so the setup is taken, every die named right, and its white
+    kept for the throws under that lamp, whose pips look no whiter."""
+    img, labels = setup(3110, "warm")
+    faces = cal.setup_faces(img)
+    assert colour.frame_white(faces, colour.light_of(img), plain=False) is None
+    taken = cal.calibrate(img)
+    assert cal.setup_names(faces, colour.light_of(img)) == [nearest_label(f, labels)
+                                                            for f in faces]
+    assert colour.NEUTRAL_WITHIN < abs(colour._tint(taken.white)).max() <= cal.TINTED_WITHIN
