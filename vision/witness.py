@@ -47,6 +47,8 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float) -> int | Non
                 return None
             if count == 1 and not _lone_mark_a_pip(frame, cx, cy, size, face, t, pips[0]):
                 return None
+            if _card_diamonds(frame, cx, cy, size, face, pips):
+                return None
             return count
     return None
 
@@ -207,30 +209,14 @@ def _lone_mark_a_pip(frame: np.ndarray, cx: float, cy: float, size: float,
     oval or with a glint, dents its outline once or twice, and not deeply."""
     import cv2
 
-    x, y, area = mark
-    rp = np.sqrt(area / np.pi) * FINE
-    reach = NEAR * rp + 2 * FINE  # the outline is looked for this far (px) from its centre
-    n = 2 * int(np.ceil(reach)) + 3
-    at = size / SIDE  # frame px per px at SIDE; the mark's centre in the frame (a look's
-    # middle pixel is half a pixel off the centre it is given):
-    mx, my = (c + (v - 0.5 + 0.5 / FINE) * at for c, v in ((cx, x), (cy, y)))
-    lab = _look(frame, mx, my, size, FINE * SIDE, FINE_BLUR, n)
-    off = np.sqrt(((lab - face) ** 2).sum(axis=2))
-    d = _radii(n)
+    off, d, rp = _closer(frame, cx, cy, size, face, mark, FINE)
     middle = off[d <= max(1.0, 0.25 * rp)].min()
     if middle <= t:
         return False
     core = np.percentile(off[d <= max(1.0, 0.5 * rp)], 90)
-    inked = ((off > OUTLINE * core) & (d <= reach)).astype(np.uint8)
-    _n, parts = cv2.connectedComponents(inked, connectivity=8)
-    ids = parts[(d <= rp) & (parts > 0)]
-    if not ids.size:
+    edge, radius = _outline(off, d, rp, core)
+    if edge is None:
         return False
-    blob = (parts == np.bincount(ids).argmax()).astype(np.uint8)
-    contours, _h = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    edge = max(contours, key=cv2.contourArea)
-    filled = cv2.drawContours(np.zeros_like(blob), [edge], -1, 1, -1)
-    radius = np.sqrt(np.count_nonzero(filled) / np.pi)
     try:
         gaps = cv2.convexityDefects(edge, cv2.convexHull(edge, returnPoints=False))
     except cv2.error:  # a contour crossing itself: no outline to judge
@@ -239,6 +225,65 @@ def _lone_mark_a_pip(frame: np.ndarray, cx: float, cy: float, size: float,
     dents = int(np.count_nonzero(depths > max(1.0, DENT * radius)))
     return not (dents >= STAR_POINTS or (dents >= 2 and middle < DIP * core)
                 or depths.max(initial=0.0) > OPEN * radius)
+
+
+def _closer(frame: np.ndarray, cx: float, cy: float, size: float, face: np.ndarray,
+            mark: tuple[float, float, float], fine: float):
+    """A pip-like mark (x, y, area at SIDE) looked at `fine` times closer, blurred
+    FINE_BLUR: (each pixel's distance from the face's colour, its distance from the
+    mark's centre, the mark's radius), out to NEAR radii and a pip's width at SIDE (the
+    distance 0 beyond)."""
+    x, y, area = mark
+    rp = np.sqrt(area / np.pi) * fine
+    reach = NEAR * rp + 2 * fine
+    n = 2 * int(np.ceil(reach)) + 3
+    at = size / SIDE  # frame px per px at SIDE; the mark's centre in the frame (a look's
+    # middle pixel is half a pixel off the centre it is given):
+    mx, my = (c + (v - 0.5 + 0.5 / fine) * at for c, v in ((cx, x), (cy, y)))
+    lab = _look(frame, mx, my, size, fine * SIDE, FINE_BLUR, n)
+    off, d = np.sqrt(((lab - face) ** 2).sum(axis=2)), _radii(n)
+    off[d > reach] = 0
+    return off, d, rp
+
+
+def _outline(off: np.ndarray, d: np.ndarray, rp: float, core: float):
+    """A mark's outline in a `_closer` look: the pixels further from the face's colour
+    than OUTLINE of its core's (`core`), the part holding its middle, holes filled; (its
+    contour, the radius of a disc of its area), or (None, 0) if there is none."""
+    import cv2
+
+    _n, parts = cv2.connectedComponents((off > OUTLINE * core).astype(np.uint8), connectivity=8)
+    ids = parts[(d <= rp) & (parts > 0)]
+    if not ids.size:
+        return None, 0.0
+    blob = (parts == np.bincount(ids).argmax()).astype(np.uint8)
+    contours, _h = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    edge = max(contours, key=cv2.contourArea)
+    filled = cv2.drawContours(np.zeros_like(blob), [edge], -1, 1, -1)
+    return edge, float(np.sqrt(np.count_nonzero(filled) / np.pi))
+
+
+#: every pip looked at again this many times closer: where each one's outline lies within
+#: QUAD of its radius of a quadrilateral (a round pip's, seen so, 0.24 or more off the best
+#: one), they are a playing card's diamonds laid out as a die's pips
+SHARP = 4
+QUAD = 0.2
+
+
+def _card_diamonds(frame: np.ndarray, cx: float, cy: float, size: float, face: np.ndarray,
+                   pips: list[tuple[float, float, float]]) -> bool:
+    """Whether the pips are a playing card's diamonds (docs/vision.md, "Two witnesses"):
+    at SIDE a card's diamonds, laid out as a die's pips, pass for round pips to both
+    witnesses; SHARP times closer each is a quadrilateral. A round or oval pip, a small
+    one's pixels, a glint or a shaded rim, is none."""
+    import cv2
+
+    for mark in pips:  # a die's first round pip ends it
+        off, d, rp = _closer(frame, cx, cy, size, face, mark, SHARP)
+        edge, radius = _outline(off, d, rp, np.percentile(off[d <= max(1.0, 0.5 * rp)], 90))
+        if edge is None or len(cv2.approxPolyDP(edge, QUAD * radius, True)) > 4:
+            return False
+    return True
 
 
 #: glare is lighter than the face by this much (Lab lightness, 0-255) and whitened:

@@ -216,3 +216,43 @@ def test_doubtful_readings_are_not_looked_at_again(monkeypatch):
     face = reader.Face(4, (50.0, 50.0), 40.0, 0.3, *[np.zeros(3, np.float32)] * 2, False, 0.0)
     assert reader.witnessed(np.zeros((100, 100, 3), np.uint8), [face]) == [face]
     assert seen == []
+
+
+#: a die's pips, as shares of its side from its middle
+LAYOUT = {1: [(0, 0)], 2: [(-0.25, -0.25), (0.25, 0.25)],
+          3: [(-0.25, -0.25), (0, 0), (0.25, 0.25)],
+          5: [(-0.25, -0.25), (0.25, -0.25), (0, 0), (-0.25, 0.25), (0.25, 0.25)]}
+
+
+def marks_face(value, size, mark, blur=0.8, angle=20.0):
+    """A white face `size` px wide turned `angle`, its marks in a die's layout for
+    `value`: round pips, or a playing card's red diamonds as wide and tall as a pip."""
+    big, s = drawn_face(size, WHITE, angle), size * LARGER
+    a = np.radians(angle)
+    for u, v in LAYOUT[value]:
+        x = 160 * LARGER + s * (u * np.cos(a) - v * np.sin(a))
+        y = 120 * LARGER + s * (u * np.sin(a) + v * np.cos(a))
+        r = 0.1 * s if value > 1 else 0.14 * s
+        if mark == "pip":
+            cv2.circle(big, (int(x), int(y)), int(r), INK, -1, cv2.LINE_AA)
+        else:
+            diamond = [(x, y - 1.2 * r), (x + 0.85 * r, y), (x, y + 1.2 * r), (x - 0.85 * r, y)]
+            cv2.fillConvexPoly(big, np.array(diamond, np.int32), RED, cv2.LINE_AA)
+    return seen(big, blur)
+
+
+@pytest.mark.parametrize(("value", "size"), [(1, 56), (2, 48), (3, 60), (5, 66)])
+def test_a_cards_diamonds_laid_out_as_pips_cannot_be_told(monkeypatch, value, size):
+    """A playing card's diamonds where a die's pips would be pass for pips at the count's
+    scale (the failure scenes' cards, read so by the face net too); closer, each is a
+    quadrilateral, so the count cannot tell."""
+    img = marks_face(value, size, "diamond")
+    assert witness.pip_count(img, 160, 120, size) is None
+    monkeypatch.setattr(witness, "_card_diamonds", lambda *a: False)
+    assert witness.pip_count(img, 160, 120, size) == value
+
+
+@pytest.mark.parametrize(("value", "size", "blur"), [
+    (1, 56, 0.8), (2, 48, 0.8), (3, 60, 0.8), (5, 66, 0.5), (3, 36, 1.0), (5, 30, 0.8)])
+def test_round_pips_drawn_alike_are_counted(value, size, blur):
+    assert witness.pip_count(marks_face(value, size, "pip", blur), 160, 120, size) == value
