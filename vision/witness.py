@@ -13,6 +13,9 @@ lie on the face than the pattern holds (docs/vision.md, "Two witnesses").
 The one silent mistake both witnesses share is glare: a lamp's highlight hiding a pip,
 or passing for one, fools them alike (both see the same pips). So where a highlight
 lies where it could change the face (`_glare_may_change`), the count cannot tell.
+Marks that blur into round pips at the count's scale fool both alike too, so they are
+looked at closer: a 1's lone mark that is a numeral or a star (`_lone_mark_a_pip`), and
+pips that are all quadrilaterals, a playing card's diamonds (`_card_diamonds`).
 """
 
 from __future__ import annotations
