@@ -170,3 +170,19 @@ def test_close_ups_hold_one_or_two_whole_huge_dice(monkeypatch):
     for seed in range(100):
         data.synthetic(seed)
     assert 1 <= len(drawn) <= 12
+
+
+def test_empty_trays_for_training_hold_no_die_and_a_coin_apart_from_the_benchmarks(monkeypatch):
+    """Negatives for the look for dice filling the frame: never the benchmark's empty
+    trays (seeds 50,000-50,399) nor its other scenes."""
+    assert data.EMPTY_SEED0 > 1_000_000 + 100_000  # past the synthetic pool, too
+    for i in range(3):
+        scene = data.empty_tray(data.EMPTY_SEED0 + i)
+        assert len(scene.dice) == 0
+        assert scene.image.shape == (480, 640, 3)
+    drawn, scene = [], synth.scene
+    monkeypatch.setattr(synth, "scene", lambda *a, **k: drawn.append(k) or scene(*a, **k))
+    for i in range(20):
+        data.empty_tray(data.EMPTY_SEED0 + i)
+    assert all(k["n"] == 0 and "coin" in k["distractors"] for k in drawn)
+    assert len({k["distractors"] for k in drawn}) > 1

@@ -124,6 +124,10 @@ def main() -> int:
         help="faces: share of the no-die samples that are dice with a numeral or a maker's"
              " mark for a face (vision/train/marks.py)",
     )
+    ap.add_argument(
+        "--empty", type=int, default=0,
+        help="faces: empty trays with coins added to the synthetic pool, mined with --mine",
+    )
     ap.add_argument("--init", default=None,
                     help="start from this checkpoint (.pt) or exported net (.onnx, e.g. the"
                          " shipped one: its BatchNorm stays folded in)")
@@ -149,6 +153,7 @@ def main() -> int:
               f"{' '.join(a.photos)} (--photos: folders of dice-photo sets)", file=sys.stderr)
         return 2
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
+    pool += [data.empty_tray(data.EMPTY_SEED0 + i) for i in range(a.empty)]
     marked = []
     if a.marks and a.net == "faces":
         scenes = [data.marked(data.marks.SEED0 + i) for i in range(MARKED_SCENES)]
