@@ -77,8 +77,9 @@ CLIPS_UNDER = 0.5
 
 #: a channel this light (grey levels) is clipped at the top: the face's holds at least
 #: what is measured, a white's likewise, so the face over its white may lie above (the
-#: face's clipped) or below (the white's) what is measured, by up to CLIPPED_BY (log):
-#: a red cast clipping an orange face's red and its white pips' red left it yellow
+#: face's clipped) or below (the white's, where it is clipped in one or two channels: a
+#: cast) what is measured, by up to CLIPPED_BY (log): a red cast clipping an orange
+#: face's red and its white pips' red left it yellow
 CEILING, CLIPPED_BY = 250.0, 0.7
 
 
@@ -142,8 +143,12 @@ def measure(face_bgr, white_bgr, clipped: bool = True) -> Measured:
     # least its own: the face over it may be more, or less
     if not clipped:
         return Measured(low, low, high)
-    return Measured(low, low - np.where(white >= CEILING, CLIPPED_BY, 0.0),
-                    high + np.where(face >= CEILING, CLIPPED_BY, 0.0))
+    # a white clipped in every channel is a bright light, not a cast: its tint is as
+    # measured, and so is the face's lightness over it (as a bound it let a grey face lie
+    # as dark as a black one, and named it so)
+    white_clipped = white >= CEILING
+    under = np.where(white_clipped & ~white_clipped.all(), CLIPPED_BY, 0.0)
+    return Measured(low, low - under, high + np.where(face >= CEILING, CLIPPED_BY, 0.0))
 
 
 #: the grey's lightness over white and its spread, uncalibrated: the rulebook's dice are

@@ -79,6 +79,20 @@ def test_a_face_clipped_at_the_top_under_a_white_clipped_too_is_asked_not_named_
     assert not colour.measured(faces[0], colour.frame_white(faces), clipped=False).crushed()
 
 
+def test_a_grey_face_under_a_white_clipped_in_every_channel_is_named_grey_not_black():
+    """White pips clipped in every channel are a bright light, not a cast: the face's
+    lightness over them is as measured. As a bound it let a mid grey lie as dark as a
+    black die, named black (two grey dice of the synthetic development scenes, surely).
+    A white clipped in one channel still bounds that channel (a cast, as above)."""
+    grey = _face((100, 101, 98), (253, 254, 252))
+    odds = colour.named([grey])[0]
+    assert colour.best(odds) == "grey" and odds["grey"] > 0.9
+    m = colour.measure((100, 101, 98), (253, 254, 252))
+    assert np.array_equal(m.low, m.value)
+    m = colour.measure((100, 101, 98), (240, 254, 236))
+    assert [bool(c) for c in m.low < m.value] == [False, True, False]
+
+
 def test_a_face_clipped_at_the_top_fits_its_colour_within_its_bound():
     """An orange face's red clipped at 255 under an exposure that would hold more: its
     red is at least what is measured, so the orange reference nearer than measured."""
