@@ -186,3 +186,41 @@ def test_empty_trays_for_training_hold_no_die_and_a_coin_apart_from_the_benchmar
         data.empty_tray(data.EMPTY_SEED0 + i)
     assert all(k["n"] == 0 and "coin" in k["distractors"] for k in drawn)
     assert len({k["distractors"] for k in drawn}) > 1
+
+
+
+def finder_scales(monkeypatch, scene, n=40):
+    """The scales the finder's n samples of `scene` are drawn at, and the samples."""
+    scales, resize = [], cv2.resize
+    monkeypatch.setattr(cv2, "resize", lambda img, size, fx=0, fy=0, **k: scales.append(fx)
+                        or resize(img, size, fx=fx, fy=fy, **k))
+    rng = np.random.default_rng(0)
+    samples = [data.finder_sample(scene, rng) for _ in range(n)]
+    return scales, samples
+
+
+def test_the_finder_sees_an_empty_tray_as_no_die_half_the_time_at_the_huge_looks_size(
+    monkeypatch,
+):
+    """Empty trays (`--empty`) are pure negatives for the finder, and about half their
+    samples are drawn at a quarter size (0.125 of a 640-px frame), where the look for
+    dice filling the frame took coins for a huge die; the rest at the usual 0.35-0.73."""
+    scales, samples = finder_scales(monkeypatch, data.empty_tray(data.EMPTY_SEED0))
+    assert all(t[0].max() == 0 and t[4].sum() == 0 for _x, t in samples)
+    quarter = [s for s in scales if s < 0.2]
+    assert 10 <= len(quarter) <= 30
+    assert all(0.09 < s < 0.16 for s in quarter) and all(0.34 < s < 0.73 for s in scales
+                                                           if s >= 0.2)
+
+
+def test_only_trays_of_dice_filling_the_frame_are_seen_at_a_quarter_size(monkeypatch):
+    image = np.full((480, 640, 3), 90, np.uint8)
+    huge = data.Scene(image, np.array([[320, 240, 250, 1, 3]], np.float32), "synth/huge")
+    mixed = data.Scene(image, np.array([[320, 240, 40, 1, 3], [200, 100, 250, 1, 3]],
+                                       np.float32), "synth/mixed")
+    scales, samples = finder_scales(monkeypatch, huge)
+    assert any(s < 0.2 for s in scales) and any(s > 0.3 for s in scales)
+    quarter = [t for s, (_x, t) in zip(scales, samples) if s < 0.2]
+    assert all(t[4].sum() == 1 for t in quarter)  # the die is in view, its centre marked
+    scales = finder_scales(monkeypatch, mixed)[0]
+    assert len(scales) == 40 and all(s > 0.3 for s in scales)

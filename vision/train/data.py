@@ -22,7 +22,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vision import synth  # noqa: E402
 from vision.image_file import UnreadableImage, load_as_labelled  # noqa: E402
-from vision.net import FINDER_SCALE, FINDER_STRIDE, face_crop, standardise  # noqa: E402
+from vision.net import (  # noqa: E402
+    FINDER_SCALE,
+    FINDER_STRIDE,
+    HUGE_SIDE,
+    WORK_SIDE,
+    face_crop,
+    standardise,
+)
 from vision.photo_sets import load_labels, photo_sets  # noqa: E402
 from vision.train import marks  # noqa: E402
 
@@ -33,6 +40,11 @@ MATTEOP65_PATTERN = 0.85  # matteop65 boxes surround the pips: pattern side / fa
 #: (medians of the shipped reader's 546 sure right readings on its training rows)
 WHOLE_DIE_TOP = (0.5, 0.46, 0.93)
 IGNORE = -1  # the value of a die its labeller could not tell: no sample, no penalty
+#: the share of the finder's samples of a tray with no die, or with only dice filling the
+#: frame, drawn as the look for dice filling the frame sees it (a quarter size): that look
+#: took coins on plain felt for a huge die (docs/vision.md, rounds 2-6), and its scale
+#: lies far below the usual samples' (0.35-0.73)
+HUGE_VIEW = 0.5
 
 
 @dataclass
@@ -227,7 +239,12 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def finder_sample(scene: Scene, rng: np.random.Generator):
     """(3xPxP input, targets (heat, logsize, offx, offy, centre mask, size weight) at P/4)."""
-    s = FINDER_SCALE * math.exp(rng.uniform(math.log(0.7), math.log(1.45)))
+    h, w = scene.image.shape[:2]
+    at_work = min(1.0, WORK_SIDE / max(h, w))
+    if np.all(scene.dice[:, 2] * at_work >= HUGE_SIDE) and rng.random() < HUGE_VIEW:
+        s = FINDER_SCALE / 4 * at_work * math.exp(rng.uniform(math.log(0.8), math.log(1.25)))
+    else:
+        s = FINDER_SCALE * math.exp(rng.uniform(math.log(0.7), math.log(1.45)))
     small = cv2.resize(scene.image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
     d = scene.dice.copy()
     d[:, :3] *= s

@@ -126,7 +126,8 @@ def main() -> int:
     )
     ap.add_argument(
         "--empty", type=int, default=0,
-        help="faces: empty trays with coins added to the synthetic pool, mined with --mine",
+        help="empty trays with coins added to the synthetic pool: for the face net mined"
+             " with --mine, for the finder no-die samples (half at the huge look's size)",
     )
     ap.add_argument("--init", default=None,
                     help="start from this checkpoint (.pt) or exported net (.onnx, e.g. the"
