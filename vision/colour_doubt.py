@@ -9,8 +9,8 @@ trust that white to have taken out the light's colour. Two things it cannot see:
   alike. So the colours are named twice: as measured, and with the one shift of all
   faces alike that best explains them taken out (the shift drawn towards none by
   vision.calibrate.CAST, as the setup calibration takes it out). A die named
-  differently the two ways is asked about; one named alike is as sure as the less sure
-  of the two namings.
+  differently the two ways is asked about, under the name with the cast out; one named
+  alike is as sure as the less sure of the two namings.
 - **A felt of the die's own colour** around it, or a strongly coloured felt around a
   dark or grey die: the camera's balance and the felt's bounce pull such faces towards
   the felt, or away from it, where a colour's odds were not measured. Such a die is
@@ -133,9 +133,12 @@ def frame_shift(x: np.ndarray, names, refs, spreads) -> np.ndarray:
 
 def agreed(first, second) -> list[tuple[str | None, float]]:
     """Each die's colour named as measured (`first`) and with the frame's shift taken
-    out (`second`), both [(name, sureness)]: the first's name, as sure as the less sure
-    of the two, or DISAGREE where the names differ."""
-    return [(a, min(p, q) if a == b else min(p, DISAGREE))
+    out (`second`), both [(name, sureness)]: the second's name (each value's dice stay
+    distinct, as the second naming gave them), as sure as the less sure of the two, or
+    DISAGREE where the names differ. Where they differ the cast-free name is the better
+    guess: on the hard development tables (16 per light, uncalibrated) the first's was
+    right on 2 such dice, the second's on 52 (25 of them named no colour first)."""
+    return [(b, min(p, q) if a == b else min(p, DISAGREE))
             for (a, p), (b, q) in zip(first, second)]
 
 
