@@ -243,3 +243,37 @@ def test_a_die_the_frames_cast_misnamed_is_asked_under_its_cast_free_name():
     got = colour_doubt.weighed(faces, [3, 3, 5], set(synth.charidice_faces(range(6))))
     assert [n for n, _p in got] == ["yellow", "magenta", "yellow"]
     assert got[0][1] <= colour_doubt.DISAGREE
+
+
+def test_orange_and_yellow_in_one_frame_are_told_apart_by_each_other():
+    """A warm table (hard development, seed 3081): a yellow 6 and an orange 3, both with
+    dark pips, each named the other's colour on its own (the maker's paints overlap);
+    in one frame the orange's red over green lies 0.45 log above the yellow's. Both are
+    asked, under their own names; the sure blacks and grey stay."""
+    from vision import synth
+
+    faces = [_face((87, 247, 232), (3, 40, 53)), _face((3, 156, 229), (22, 25, 32)),
+             _face((23, 34, 32), (203, 239, 237)), _face((116, 132, 132), (36, 21, 18)),
+             _face((22, 33, 31), (197, 228, 227)), _face((21, 30, 28), (180, 207, 206))]
+    got = colour_doubt.weighed(faces, [6, 3, 4, 1, 5, 2], set(synth.charidice_faces(range(6))))
+    assert [n for n, _p in got] == ["yellow", "orange", "black", "grey", "black", "black"]
+    assert max(p for _n, p in got[:2]) <= colour_doubt.DISAGREE
+    assert min(p for _n, p in got[2:]) >= 0.6
+
+
+def test_orange_and_yellow_are_renamed_only_in_two_groups_and_never_a_sure_die():
+    allowed = {(v, c) for v in (1, 2, 3) for c in ("orange", "yellow")}
+    named = [("orange", 0.4), ("yellow", 0.3), ("blue", 0.9)]
+    got = colour_doubt.told_apart(named, [0.1, 0.6, 5.0], [1, 2, 3], allowed)
+    assert got == [("yellow", 0.4), ("orange", 0.3), ("blue", 0.9)]
+    # alike (one group), or three groups: left as named
+    assert colour_doubt.told_apart(named, [0.1, 0.2, 0.0], [1, 2, 3], allowed) == named
+    three = named[:2] + [("orange", 0.2)]
+    assert colour_doubt.told_apart(three, [0.1, 0.6, 1.1], [1, 2, 3], allowed) == three
+    # a sure die it would rename, a face the value lacks, one colour twice on a value
+    sure = [("orange", 0.9), ("yellow", 0.3)]
+    assert colour_doubt.told_apart(sure, [0.1, 0.6], [1, 2], allowed) == sure
+    assert colour_doubt.told_apart(named[:2], [0.1, 0.6], [1, 2], allowed - {(1, "yellow")}
+                                   ) == named[:2]
+    twice = [("orange", 0.4), ("yellow", 0.3), ("orange", 0.2)]
+    assert colour_doubt.told_apart(twice, [0.1, 0.6, 0.7], [1, 1, 1], allowed) == twice
