@@ -5,7 +5,9 @@ A game whose screen module declares `CALIBRATE = (prompt, colours)` (Charidice: 
 dice showing their 1s) gets "Calibrate colours" on the setup options screen and in the
 game menu. `take` is the one call into the vision side (`vision.calibrate`); `Kept` is
 the file beside the store, written whole or not at all by vision; a damaged file is
-reported and ignored, never fatal.
+reported and ignored, never fatal. A setup frame whose dice cannot all be told apart
+may be taken in part (`unlearnt`: the colours it did not learn, which the reader then
+names as uncalibrated, asking when unsure).
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ def take(frame, colours: Sequence[str]) -> Any:
     if sorted(colours) == sorted(COLOURS):
         return calibrate(frame)
     return calibrate(frame, list(colours))
+
+
+def unlearnt(calibration, colours: Sequence[str]) -> tuple[str, ...]:
+    """The colours of `colours` the calibration did not learn (the frame taken in part)."""
+    learnt = set(calibration.colours())
+    return tuple(dict.fromkeys(c for c in colours if c not in learnt))
 
 
 class Kept:

@@ -4,7 +4,9 @@ The setup frame: the six Charidice dice showing their 1s (every colour once; any
 value all six show works too). `calibrate(frame)` reads them (`setup_faces`: a sixth
 die the face net turned down is found by elimination), finds which die is which colour
 (the one way of giving the six colours to the six dice that fits the stock references
-best, refused when another way fits nearly as well), and keeps what each
+best; where another way fits nearly as well, or a die is far from every colour, the
+frame is taken in part: only the dice every near way names alike are learnt, the other
+colours left to the stock references), and keeps what each learnt
 colour looks like on these dice, white-balanced by their pips (vision.colour.features).
 Those features then stand in for the colours' stock references. Because they are taken
 against the pips' white, they hold under another lamp: a calibration is kept on disk
@@ -52,6 +54,10 @@ MISFIT_SHARE = 0.12
 #: MISFIT_SHARE, 200 took 6 more right setups of 400 and none swapped, but it was not
 #: judged on setups set aside: left at 50
 TOO_FAR = 50.0
+#: a setup frame some of whose dice cannot be told apart (TOO_FAR, the margins) is taken
+#: in part where at least this many can: their colours learnt, the others' left at the
+#: stock references (asked when unsure, as uncalibrated), and the frame's white kept
+LEARNT_AT_LEAST = 3
 #: the file's format
 VERSION = 1
 
@@ -66,6 +72,24 @@ class Calibration:
     #: the setup frame's white (BGR, as `vision.colour.frame_white` gave it): the table's
     #: light, for a throw with no white in view (None: kept before whites were)
     white: tuple[float, float, float] | None = None
+
+    def colours(self) -> tuple[str, ...]:
+        """The colours learnt (a setup frame taken in part learns some of the six)."""
+        return tuple(name for name, _x in self.seen)
+
+    def doubted(self, named, uncalibrated) -> list[tuple[str | None, float]]:
+        """Each die's (colour, sureness) under this calibration (`named`), where it is
+        taken in part: a die named a colour it did not learn as sure as the lesser of
+        that and the uncalibrated naming (`uncalibrated`), asked (DISAGREE) where that
+        names it otherwise. The colours learnt no longer compete with the stock ones as
+        they did uncalibrated: three orange dice under a green cast, named yellow 89%
+        uncalibrated (grey 10%: asked), were named yellow 96-98% sure with the grey
+        learnt and orange not."""
+        from .colour_doubt import DISAGREE
+
+        learnt = set(self.colours())
+        return [(n, p) if n in learnt else (n, min(p, q) if m == n else min(p, DISAGREE))
+                for (n, p), (m, q) in zip(named, uncalibrated)]
 
     def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The colour references with the colours shown replaced by what they measured."""
@@ -207,9 +231,10 @@ def setup_faces(frame: np.ndarray) -> list:
     return reading_order([*faces, sixth])
 
 
-def setup_names(faces, frame_light: float | None = None) -> list[str]:
+def setup_names(faces, frame_light: float | None = None) -> list[str | None]:
     """The colour of each of the setup frame's six faces (as `setup_faces` gives them),
-    or ValueError saying why they cannot be told."""
+    None for a die not told apart surely (the frame taken in part: `_six_colours`), or
+    ValueError saying why they cannot be told."""
     return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces])
 
 
@@ -256,32 +281,35 @@ def setup_white(faces, frame_light: float | None = None) -> np.ndarray:
                      " and calibrate again")
 
 
-def fitted(faces, names: list[str], frame_light: float | None = None) -> Calibration:
-    """The calibration from faces of one frame and their colour names (reading order).
-    Names given in another order than the dice are read would teach every colour
-    another's look, and each die would then be named wrong unasked: names that another
-    order of them fits clearly better are refused."""
+def fitted(faces, names: list[str | None], frame_light: float | None = None) -> Calibration:
+    """The calibration from faces of one frame and their colour names (reading order;
+    None: a die whose colour is not learnt, a setup frame taken in part). Names given
+    in another order than the dice are read would teach every colour another's look,
+    and each die would then be named wrong unasked: names that another order of them
+    fits clearly better are refused."""
     from . import colour
 
-    x = measured(faces, frame_light)
-    fit = _fit(x, [f.light_pips for f in faces])
-    given = fit(names)
-    for order in set(itertools.permutations(names)):
+    keep = [i for i, n in enumerate(names) if n is not None]
+    x = [m for i, m in enumerate(measured(faces, frame_light)) if i in keep]
+    named = [names[i] for i in keep]
+    fit = _fit(x, [faces[i].light_pips for i in keep])
+    given = fit(named)
+    for order in set(itertools.permutations(named)):
         if fit(order) < given - AMBIGUOUS_WITHIN:
-            moved = [i for i in range(len(names)) if order[i] != names[i]]
+            moved = [i for i in range(len(named)) if order[i] != named[i]]
             raise ValueError(
-                f"dice {', '.join(str(i + 1) for i in moved)} look "
+                f"dice {', '.join(str(keep[i] + 1) for i in moved)} look "
                 f"{', '.join(order[i] for i in moved)}, not "
-                f"{', '.join(names[i] for i in moved)}: give the names in reading order"
+                f"{', '.join(named[i] for i in moved)}: give the names in reading order"
                 " (top to bottom, then left to right), and light the dice well")
     # a crushed channel is kept at the value nearest the stock colour under this cast
-    refs, s, shift = colour.references(), colour.spreads(names), _cast(x, names)
-    at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, names))]
-    seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([at[i] for i, k in enumerate(names)
+    refs, s, shift = colour.references(), colour.spreads(named), _cast(x, named)
+    at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, named))]
+    seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([at[i] for i, k in enumerate(named)
                                                         if k == n], axis=0)))
-                 for n in dict.fromkeys(names))
-    pips = tuple((n, sum(not faces[i].light_pips for i, k in enumerate(names) if k == n)
-                  * 2 > names.count(n)) for n in dict.fromkeys(names))
+                 for n in dict.fromkeys(named))
+    pips = tuple((n, sum(not faces[keep[i]].light_pips for i, k in enumerate(named) if k == n)
+                  * 2 > named.count(n)) for n in dict.fromkeys(named))
     white = tuple(round(float(v), 2) for v in setup_white(faces, frame_light))
     return Calibration(seen, pips, white)
 
@@ -334,20 +362,50 @@ def _far(x, light_pips, names) -> list[int]:
     return [i for i, d in enumerate(_residuals(x, light_pips, names)) if d > TOO_FAR]
 
 
-def _six_colours(x, light_pips) -> list[str]:
+def _six_colours(x, light_pips) -> list[str | None]:
     """Which of the six dice is which colour: the way of giving them the six colours
-    that fits the stock references best once the frame's cast is taken out (`_fit`),
-    refused when another way fits nearly as well (SETUP_MARGIN, MISFIT_SHARE) or a die
-    is far from its colour (TOO_FAR)."""
-    fit = _fit(x, light_pips)
-    ranked = sorted((fit(order), order) for order in itertools.permutations(COLOURS))
-    (best, names), (second, other) = ranked[0], ranked[1]
-    far = _far(x, light_pips, names)
+    that fits the stock references best once the frame's cast is taken out (`_fit`).
+    Where a die is far from its colour (TOO_FAR) or another way fits nearly as well
+    (SETUP_MARGIN, MISFIT_SHARE), the frame is taken in part: the dice those ways leave
+    in doubt (`_doubted`) are not named (None); the rest keep the best way's colours
+    where, told apart alone too (any of the six colours open to each: a die showing
+    another face than its 1 makes the six colours a wrong premise), they are named so
+    and surely, again and again, while at least LEARNT_AT_LEAST are left; else
+    ValueError saying why the whole could not be told."""
+    names, doubt, why = _doubted(x, light_pips, range(len(x)))
+    told = {i: n for i, n in enumerate(names) if i not in doubt}
+    while len(told) < len(x):
+        if len(told) < LEARNT_AT_LEAST:
+            raise ValueError(why)
+        dice = sorted(told)
+        alone, doubt, _why = _doubted(x, light_pips, dice)
+        kept = {i: n for i, n in zip(dice, alone) if i not in doubt and told[i] == n}
+        if kept == told:
+            break
+        told = kept
+    return [told.get(i) for i in range(len(x))]
+
+
+def _doubted(x, light_pips, dice) -> tuple[tuple[str, ...], list[int], str]:
+    """(the best way of giving the dice `dice` (indices) distinct colours of the six,
+    the dice it leaves in doubt, why): those far from their colour (TOO_FAR), and those
+    some other way within the margin names otherwise."""
+    dice = list(dice)
+    xs, pips = [x[i] for i in dice], [light_pips[i] for i in dice]
+    fit = _fit(xs, pips)
+    ranked = sorted((fit(order), order) for order in itertools.permutations(COLOURS, len(dice)))
+    best, names = ranked[0]
+    far = _far(xs, pips, names)
+    within = max(SETUP_MARGIN, MISFIT_SHARE * best)
+    near = [order for cost, order in ranked[1:] if cost - best < within]
+    doubt = sorted(set(far) | {i for i in range(len(dice))
+                               if any(order[i] != names[i] for order in near)})
     if far:
-        raise ValueError(f"die {far[0] + 1} (in reading order) looks like no Charidice colour:"
-                         " light the dice evenly, with the six 1s up")
-    if second - best < max(SETUP_MARGIN, MISFIT_SHARE * best):
-        a, b = [i for i in range(len(names)) if names[i] != other[i]][:2]
-        raise ValueError(f"dice {a + 1} and {b + 1} (in reading order) could be {names[a]} and"
-                         f" {names[b]} either way: light the dice better and calibrate again")
-    return list(names)
+        why = (f"die {dice[far[0]] + 1} (in reading order) looks like no Charidice colour:"
+               " light the dice evenly, with the six 1s up")
+    else:
+        two = [i for i in range(len(dice)) if names[i] != ranked[1][1][i]][:2]
+        why = (f"dice {' and '.join(str(dice[i] + 1) for i in two)} (in reading order) could"
+               f" be {' and '.join(names[i] for i in two)} either way: light the dice better"
+               " and calibrate again")
+    return names, [dice[i] for i in doubt], why

@@ -12,7 +12,7 @@ from functools import partial
 
 import numpy as np
 
-from .reading import CONFIRM_BELOW, DieReading, Expect
+from .reading import COLOURS, CONFIRM_BELOW, DieReading, Expect
 
 
 @dataclass(frozen=True)
@@ -356,9 +356,13 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     if not colourless(frame):
         table = expect is not None and expect.colours is not None  # no plain dice then
         if table:
-            colours = weighed(faces, [f.value for f in faces], set(expect.colours),
-                              calibration, colour_mod.light_of(frame),
-                              colour_mod.surroundings(frame, faces))
+            values, light = [f.value for f in faces], colour_mod.light_of(frame)
+            felt = colour_mod.surroundings(frame, faces)
+            colours = weighed(faces, values, set(expect.colours), calibration, light, felt)
+            if calibration is not None and set(calibration.colours()) < set(COLOURS):
+                # taken in part: the colours not learnt are named as uncalibrated
+                colours = calibration.doubted(
+                    colours, weighed(faces, values, set(expect.colours), None, light, felt))
         else:
             odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
             colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"

@@ -3,8 +3,9 @@
 Offered where the game's screen module declares `CALIBRATE = (prompt, colours)`: on the
 setup options screen and in the game menu. OK takes one frame from the dice source and
 calibrates (`companion.calibration.take`); the result goes to the camera's reads at
-once and to the file beside the store for the next games. Back returns to the screen
-it was opened from; the game in play is not changed.
+once and to the file beside the store for the next games. A frame taken in part says
+which colours were not learnt (they are named as uncalibrated, asked when unsure).
+Back returns to the screen it was opened from; the game in play is not changed.
 """
 
 from __future__ import annotations
@@ -69,12 +70,15 @@ class Calibrate(Mode):
             table.say("Calibration failed: see the log")
             return self
         table.dice.calibration = taken
-        said = "Colours calibrated, kept for the next games"
+        missing = calibration.unlearnt(taken, colours)  # first: a small screen cuts the rest
+        done = "Colours calibrated" + (f" but {', '.join(missing)} (asked when unsure)"
+                                       if missing else "")
+        said = f"{done}, kept for the next games"
         if table.calibration is not None:
             try:
                 table.calibration.save(taken)
             except OSError as why:
-                said = f"Colours calibrated for this session only: {why}"
+                said = f"{done}, for this session only: {why}"
         table.say(said, 4.0)
         return self.back.again()
 

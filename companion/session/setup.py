@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion import rules
+from companion import calibration, rules
 from companion.ui.model import MenuItem, Screen
 
 from . import calibrate
@@ -94,9 +94,13 @@ class SetupOptions(Mode):
             shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
             items.append(MenuItem(option.name.replace("_", " ").capitalize(), shown))
         values = [None, *(o.name for o in game.options)]
-        if calibrate.wanted(game.name):
-            kept = "kept" if getattr(self.table.dice, "calibration", None) is not None else ""
-            items.append(MenuItem(calibrate.LABEL, kept))
+        wanted = calibrate.wanted(game.name)
+        if wanted:
+            kept = getattr(self.table.dice, "calibration", None)
+            missing = () if kept is None else calibration.unlearnt(kept, wanted[1])
+            shown = ("" if kept is None else "kept" if not missing
+                     else f"{len(wanted[1]) - len(missing)} of {len(wanted[1])}")
+            items.append(MenuItem(calibrate.LABEL, shown))
             values.append(calibrate.LABEL)
         return Choices(items, values, selected)
 

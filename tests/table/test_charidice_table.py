@@ -18,6 +18,7 @@ from companion.dice_input import CameraDice, VirtualDice
 from companion.rules.charidice import DICE, GAME
 from companion.store import Store
 from companion.table import Setup, Table
+from companion.ui.games.charidice import ONES
 from hardware.camera import VirtualRoller
 from vision import DieReading
 from vision.calibrate import Calibration
@@ -121,7 +122,7 @@ class StillCamera:
 def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_reads(
         tmp_path, monkeypatch):
     shown = []
-    made = Calibration((("blue", (40.0, 5.0, -30.0)), ("grey", (55.0, 1.0, 2.0))))
+    made = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)))
     monkeypatch.setattr(calibration, "take", lambda frame, colours: shown.append(colours) or made)
     asked = []
 
@@ -149,6 +150,33 @@ def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_
         again = CameraDice(StillCamera(), live=False, read=read)
         Table(store, Setup("charidice", 3), dice=again, calibration=Kept(store.path))
         assert again.calibration == made
+
+
+def test_a_calibration_taken_in_part_says_which_colours_it_did_not_learn(tmp_path,
+                                                                         monkeypatch):
+    """Orange and yellow not told apart at setup: the other four are learnt, the player
+    is told which two were not (the reader asks about them when unsure), and the setup
+    screen shows how many of the six the kept calibration holds."""
+    made = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)
+                             if name not in ("orange", "yellow")))
+    monkeypatch.setattr(calibration, "take", lambda frame, colours: made)
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
+                      clock=lambda: 0.0, calibration=Kept(store.path))
+        assert table.screen().menu.items[-1].detail == ""
+        choose(table, len(labels(table)) - 1)
+        press(table, "ok")
+        assert table.mode == "setup_options" and dice.calibration == made
+        assert table.said == ("Colours calibrated but orange, yellow (asked when unsure),"
+                              " kept for the next games")
+        assert table.screen().menu.items[-1].detail == "4 of 6"
+    with Store(tmp_path / "companion.db") as store:  # kept as taken, in part
+        again = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=again,
+                      calibration=Kept(store.path))
+        assert again.calibration == made
+        assert table.screen().menu.items[-1].detail == "4 of 6"
 
 
 def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, monkeypatch):

@@ -44,10 +44,19 @@ def test_a_pale_grey_1_the_face_net_turns_down_is_found_as_the_sixth_die(seed, l
     assert abs(grey[0]) < 0.3 and abs(grey[1]) < 0.3  # a grey, not the felt's colour
 
 
-def test_a_way_that_beats_the_next_by_little_of_a_bad_fit_is_refused():
+def learnt_right(img, labels) -> list[str | None]:
+    """The setup frame's names (None: not learnt), each checked against its die's label."""
+    faces = cal.setup_faces(img)
+    names = cal.setup_names(faces, colour.light_of(img))
+    assert all(n is None or n == nearest_label(f, labels) for f, n in zip(faces, names))
+    return [n if n is None else nearest_label(f, labels) for f, n in zip(faces, names)]
+
+
+def test_a_way_that_beats_the_next_by_little_of_a_bad_fit_is_taken_in_part():
     """A cool lamp and a matrix crushing the blue face's red: the best way names the
     blue die magenta and the magenta blue, 8.6 squared spreads better than the right
-    way (more than SETUP_MARGIN), but the best way itself costs 89: refused."""
+    way (more than SETUP_MARGIN), but the best way itself costs 89: neither blue nor
+    magenta is learnt; the four dice every near way names alike are, each its own."""
     img, labels = setup(4290, "cool")
     faces = cal.setup_faces(img)
     x = cal.measured(faces, colour.light_of(img))
@@ -55,14 +64,18 @@ def test_a_way_that_beats_the_next_by_little_of_a_bad_fit_is_refused():
     right = [nearest_label(f, labels) for f in faces]
     swapped = [{"blue": "magenta", "magenta": "blue"}.get(n, n) for n in right]
     assert cal.SETUP_MARGIN < fit(right) - fit(swapped) < cal.MISFIT_SHARE * fit(swapped)
-    with pytest.raises(ValueError, match="either way"):
-        cal.calibrate(img)
+    learnt_right(img, labels)
+    taken = cal.calibrate(img)
+    assert sorted(taken.colours()) == ["black", "grey", "orange", "yellow"]
+    stock = colour.references()
+    assert taken.references(stock)["blue"] is stock["blue"]  # left to the stock colour
 
 
-def test_an_orange_and_a_yellow_painted_alike_are_refused_not_swapped():
+def test_an_orange_and_a_yellow_painted_alike_are_not_learnt_not_swapped():
     """Both with dark pips, the orange face the yellower in every feature (the maker's
-    paints 22% off): the swapped way fits better, by 5 squared spreads; refused, so the
-    player is asked to calibrate again rather than given every orange die as yellow."""
+    paints 22% off): the swapped way fits better, by 5 squared spreads. Refused whole
+    before; now the four other colours are learnt and orange and yellow left to the
+    stock references (the reader asks about them when unsure), never swapped."""
     img, labels = setup(4900, "cool")
     faces = cal.setup_faces(img)
     x = cal.measured(faces, colour.light_of(img))
@@ -70,8 +83,42 @@ def test_an_orange_and_a_yellow_painted_alike_are_refused_not_swapped():
     right = [nearest_label(f, labels) for f in faces]
     swapped = [{"orange": "yellow", "yellow": "orange"}.get(n, n) for n in right]
     assert cal.AMBIGUOUS_WITHIN < fit(right) - fit(swapped) < cal.SETUP_MARGIN
-    with pytest.raises(ValueError, match="(orange and yellow|yellow and orange) either way"):
+    learnt_right(img, labels)
+    assert sorted(cal.calibrate(img).colours()) == ["black", "blue", "grey", "magenta"]
+
+
+@pytest.mark.parametrize("seed, light", [(6300, "mixed"), (5100, "dim")])
+def test_a_setup_taken_in_part_learns_no_colour_from_another_colour_s_die(seed, light):
+    """Faces crushed to one channel: two ways alike (orange and yellow), and once they
+    are left out a crushed magenta would take the orange's place when told apart alone
+    (6300: so it is not learnt either), or a blue far from every colour (5100). What is
+    learnt in part is each die's own colour, told apart both among the six and alone."""
+    img, labels = setup(seed, light)
+    names = learnt_right(img, labels)
+    assert None in names and sum(n is not None for n in names) >= cal.LEARNT_AT_LEAST
+
+
+def test_a_setup_whose_best_way_is_wrong_is_refused_when_its_dice_alone_say_so():
+    """A cool lamp and a matrix: the best way of the six names a crushed magenta orange
+    and the orange grey, and the grey, left magenta, is far from it. Of the dice it
+    does not doubt, told apart alone, too few are sure: refused, nothing learnt."""
+    img, labels = setup(4300, "cool")
+    faces = cal.setup_faces(img)
+    x = cal.measured(faces, colour.light_of(img))
+    pips = [f.light_pips for f in faces]
+    best, _doubt, _why = cal._doubted(x, pips, range(6))
+    assert any(n != nearest_label(f, labels) for f, n in zip(faces, best))
+    with pytest.raises(ValueError, match="looks like no Charidice colour"):
         cal.calibrate(img)
+
+
+def test_six_dice_of_one_colour_are_refused_not_taken_in_part():
+    """Six grey faces: whichever die is named grey, the five others are far from their
+    colours, and fewer than LEARNT_AT_LEAST dice are left: refused, saying why."""
+    grey, _pip = synth.CHARIDICE_FACES["grey"]
+    x = [colour.measure(grey, (245, 245, 245), clipped=False)] * 6
+    with pytest.raises(ValueError, match="looks like no Charidice colour"):
+        cal._six_colours(x, [True] * 6)
 
 
 def test_the_setup_measures_each_face_against_the_white_the_reader_will_use():
@@ -149,3 +196,24 @@ def test_a_setup_whose_white_pips_a_warm_lamp_tinted_past_white_is_taken():
     assert cal.setup_names(faces, colour.light_of(img)) == [nearest_label(f, labels)
                                                             for f in faces]
     assert colour.NEUTRAL_WITHIN < abs(colour._tint(taken.white)).max() <= cal.TINTED_WITHIN
+
+
+def test_a_colour_not_learnt_is_named_no_surer_than_uncalibrated():
+    """A green cast and a matrix: the setup is taken in part, grey, black, blue and
+    magenta learnt, orange and yellow not. In a throw the orange dice look yellow by the
+    stock references; uncalibrated the grey competed and they were asked, but the learnt
+    grey no longer does: named yellow 96-98% sure, unless a colour not learnt is held to
+    the uncalibrated naming's sureness. Asked now; the learnt blue is still named surely."""
+    import vision
+
+    at = synth.table(4090, "cool", hard=True)
+    img, _labels = synth.charidice_scene(4090, at, dice=range(6), values=[1] * 6)
+    taken = cal.calibrate(img)
+    assert sorted(taken.colours()) == ["black", "blue", "grey", "magenta"]
+    throw, labels = synth.charidice_scene(4093, at)
+    got = vision.read(throw, synth.charidice_expect(sorted(lab["die"] for lab in labels)),
+                      calibration=taken)
+    assert {(r.value, r.colour) for r in got if not r.needs_confirmation} <= {
+        (lab["value"], lab["colour"]) for lab in labels}
+    assert [r.colour for r in got if r.colour == "blue" and not r.needs_confirmation]
+    assert all(r.needs_confirmation for r in got if r.colour == "yellow")
