@@ -233,7 +233,7 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0) -> list[Face]:
                 refused=int(np.argmax(p[1:])) + 1 != value,
             )
         )
-    faces = alike_in_size(not_coins(frame, faces))
+    faces = alike_in_size(not_bare_table(frame, not_coins(frame, faces)))
     return reading_order(cut_by_the_edge(faces, frame.shape[1], frame.shape[0]))
 
 
@@ -246,6 +246,20 @@ def not_coins(frame: np.ndarray, faces: list[Face]) -> list[Face]:
     return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))
             if f.confidence >= CONFIRM_BELOW and round_not_square(frame, *f.centre, f.size)
             else f for f in faces]
+
+
+def not_bare_table(frame: np.ndarray, faces: list[Face]) -> list[Face]:
+    """The faces, sure ones as wide as the look for huge dice finds (`net.HUGE_SIDE` or
+    wider at WORK_SIDE) that show nothing of a die made doubtful: on an empty tray the
+    looks for big and huge dice took plain felt with coins on it, or a coin on a
+    shadow, for a die whose pips are the coins (`shape.no_die_there`; docs/vision.md,
+    "Dice filling the frame")."""
+    from . import net, shape
+
+    scale = min(1.0, net.WORK_SIDE / max(frame.shape[:2]))
+    return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))
+            if f.confidence >= CONFIRM_BELOW and f.size * scale >= net.HUGE_SIDE
+            and shape.no_die_there(frame, *f.centre, f.size) else f for f in faces]
 
 
 #: dice in one frame are alike in size (one set, one camera): a doubtful reading less than

@@ -62,3 +62,69 @@ def round_not_square(frame: np.ndarray, cx: float, cy: float, size: float) -> bo
         return False
     circle, rectangle, area = roundness(contour, size)
     return circle >= ROUND_FILL and rectangle <= SQUARE_FILL and area >= AREA_MIN
+
+
+#: the table round a reading: the frame's pixels between these shares of its size from
+#: its centre (outside its upright box), at least TABLE_MIN of its size squared of them
+TABLE_RING = (0.5, 0.65)
+TABLE_MIN = 0.05
+#: a face whose colour is the table's, lighter or darker (a shadow), within this many
+#: levels in every channel, is of the table's colour (dice measured 3 where the box held
+#: only the die, else 9 and more; felt with coins on it 0-1)
+TABLE_LIKE = 6.0
+#: a die's straight edge: a line at least this share of its size long (dice measured
+#: 0.5 and more) in the window (WINDOW x its size, seen EDGE_SIDE px wide), of edges
+#: found by Canny's thresholds EDGE_CANNY (a dark die on a table of its colour has an
+#: edge of about 10 grey levels)
+EDGE_LONG = 0.4
+EDGE_SIDE = 96
+EDGE_CANNY = (20, 40)
+WINDOW = 1.2
+
+
+def no_die_there(frame: np.ndarray, cx: float, cy: float, size: float) -> bool:
+    """Whether a window read as a big die shows nothing of one: its face the table's
+    colour round it (lit or shaded alike), and no straight edge of a die in it. A die has
+    one or the other, if not both (a grey die on grey felt: its edge; a green marbled
+    die whose edges are lost in green felt: its colour); plain felt with coins for pips
+    has neither, nor has a coin on a shadow's blurred edge."""
+    return _table_coloured(frame, cx, cy, size) and not _straight_edge(frame, cx, cy, size)
+
+
+def _table_coloured(frame: np.ndarray, cx: float, cy: float, size: float) -> bool:
+    """Whether the face's colour (the median of a disc 0.3 x size round its centre, its
+    pips left out by the median) is the table's (the median of TABLE_RING) times one
+    factor, within TABLE_LIKE; False where too little table is in view to tell."""
+    h, w = frame.shape[:2]
+    r = int(TABLE_RING[1] * size) + 1
+    x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+    x1, y1 = min(w, int(cx) + r + 1), min(h, int(cy) + r + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    away = np.maximum(np.abs(xx - cx), np.abs(yy - cy)) / size
+    pixels = frame[y0:y1, x0:x1].reshape(-1, 3)
+    ring = pixels[((away >= TABLE_RING[0]) & (away <= TABLE_RING[1])).ravel()]
+    face = pixels[(np.hypot(xx - cx, yy - cy) <= 0.3 * size).ravel()]
+    if len(ring) < TABLE_MIN * size * size or not len(face):
+        return False
+    table = np.median(ring, axis=0)
+    face = np.median(face, axis=0)
+    k = float(face.sum()) / max(float(table.sum()), 1.0)
+    return float(np.abs(face - k * table).max()) <= TABLE_LIKE
+
+
+def _straight_edge(frame: np.ndarray, cx: float, cy: float, size: float) -> bool:
+    """Whether a straight edge EDGE_LONG x size long lies in the window round the
+    reading: edges (Canny, in any colour channel) joined into lines (probabilistic
+    Hough). A coin's outline is too curved to make one; a shadow's too blurred."""
+    n = int(round(EDGE_SIDE * WINDOW))
+    k = EDGE_SIDE / max(size, 1.0)
+    m = np.float32([[k, 0, n / 2 - k * cx], [0, k, n / 2 - k * cy]])
+    look = cv2.warpAffine(frame, m, (n, n), flags=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+    look = cv2.GaussianBlur(look, (0, 0), 1.0)
+    edges = np.zeros((n, n), np.uint8)
+    for channel in cv2.split(look):
+        edges |= cv2.Canny(channel, EDGE_CANNY[0], EDGE_CANNY[1])
+    lines = cv2.HoughLinesP(edges, 1, np.pi / 180, 20, minLineLength=int(EDGE_LONG * EDGE_SIDE),
+                            maxLineGap=3)
+    return lines is not None and len(lines) > 0
