@@ -6,7 +6,7 @@ die the face net turned down is found by elimination), finds which die is which 
 (the one way of giving the six colours to the six dice that fits the stock references
 best; where another way fits nearly as well, or a die is far from every colour, the
 frame is taken in part: only the dice every near way names alike are learnt, the other
-colours left to the stock references), and keeps what each learnt
+colours left to the stock references moved by the setup's cast), and keeps what each learnt
 colour looks like on these dice, white-balanced by their pips (vision.colour.features).
 Those features then stand in for the colours' stock references. Because they are taken
 against the pips' white, they hold under another lamp: a calibration is kept on disk
@@ -56,7 +56,8 @@ MISFIT_SHARE = 0.12
 TOO_FAR = 50.0
 #: a setup frame some of whose dice cannot be told apart (TOO_FAR, the margins) is taken
 #: in part where at least this many can: their colours learnt, the others' left at the
-#: stock references (asked when unsure, as uncalibrated), and the frame's white kept
+#: stock references moved by the setup's cast (`Calibration.cast`; asked when unsure, as
+#: uncalibrated: `Calibration.doubted`), and the frame's white kept
 LEARNT_AT_LEAST = 3
 #: the file's format
 VERSION = 1
@@ -72,6 +73,9 @@ class Calibration:
     #: the setup frame's white (BGR, as `vision.colour.frame_white` gave it): the table's
     #: light, for a throw with no white in view (None: kept before whites were)
     white: tuple[float, float, float] | None = None
+    #: taken in part: the setup's cast (a shift of features, `_cast`), by which the
+    #: colours not learnt are expected off their stock references (None: whole)
+    cast: tuple[float, float, float] | None = None
 
     def colours(self) -> tuple[str, ...]:
         """The colours learnt (a setup frame taken in part learns some of the six)."""
@@ -92,8 +96,11 @@ class Calibration:
                 for (n, p), (m, q) in zip(named, uncalibrated)]
 
     def references(self, refs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """The colour references with the colours shown replaced by what they measured."""
-        return {**refs, **{name: np.asarray(x) for name, x in self.seen}}
+        """The colour references with the colours shown replaced by what they measured,
+        and the Charidice colours not shown moved by the setup's cast (`cast`)."""
+        moved = {} if self.cast is None else {
+            name: refs[name] + np.asarray(self.cast) for name in COLOURS}
+        return {**refs, **moved, **{name: np.asarray(x) for name, x in self.seen}}
 
     def dark_pips(self) -> dict[str, bool]:
         """Colour name -> whether these dice's faces of it carry dark pips (those shown)."""
@@ -118,6 +125,8 @@ class Calibration:
             out["dark pips"] = [name for name, dark in self.pips if dark]
         if self.white is not None:
             out["white"] = [round(v, 2) for v in self.white]
+        if self.cast is not None:
+            out["cast"] = [round(v, 4) for v in self.cast]
         return out
 
     @classmethod
@@ -143,12 +152,18 @@ class Calibration:
                            for v in white)):
             raise ValueError("the calibration's white needs three positive numbers")
         white = None if white is None else tuple(float(v) for v in white)
+        cast = data.get("cast")  # kept by a calibration taken in part only
+        if cast is not None and (
+                not isinstance(cast, list) or len(cast) != 3
+                or not all(isinstance(v, (int, float)) and np.isfinite(v) for v in cast)):
+            raise ValueError("the calibration's cast needs three numbers")
+        cast = None if cast is None else tuple(float(v) for v in cast)
         dark = data.get("dark pips")  # absent in files written before pips were kept
         if dark is None:
-            return cls(tuple(seen), white=white)
+            return cls(tuple(seen), white=white, cast=cast)
         if not isinstance(dark, list) or not set(dark) <= set(colours):
             raise ValueError("the calibration's dark pips must name colours it has")
-        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen), white)
+        return cls(tuple(seen), tuple((name, name in dark) for name, _x in seen), white, cast)
 
 
 def save(calibration: Calibration, path: str | os.PathLike) -> None:
@@ -311,7 +326,9 @@ def fitted(faces, names: list[str | None], frame_light: float | None = None) -> 
     pips = tuple((n, sum(not faces[keep[i]].light_pips for i, k in enumerate(named) if k == n)
                   * 2 > named.count(n)) for n in dict.fromkeys(named))
     white = tuple(round(float(v), 2) for v in setup_white(faces, frame_light))
-    return Calibration(seen, pips, white)
+    cast = (None if set(named) >= set(COLOURS)
+            else tuple(round(float(v), 4) for v in shift))
+    return Calibration(seen, pips, white, cast)
 
 
 #: the light's shift of every face's features alike (a white balance the pips did not
