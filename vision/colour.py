@@ -129,14 +129,24 @@ class Measured:
         return float(np.sum(((self.nearest(ref, spread) - ref) / spread) ** 2))
 
 
-def measure(face_bgr, white_bgr, clipped: bool = True) -> Measured:
+def crushed_channels(face_bgr) -> np.ndarray:
+    """Which channels of a face are dark (FLOOR) where a camera's matrix could have
+    clipped them (CLIPS_UNDER)."""
+    face = np.asarray(face_bgr, np.float64)
+    clips = 255.0 * (CLIPS_UNDER * ((face / 255.0) ** 2.2).mean()) ** (1 / 2.2)
+    return (face < FLOOR) & (clips > FLOOR)
+
+
+def measure(face_bgr, white_bgr, clipped: bool = True, dark: int = 1) -> Measured:
     """A face over a white under the same light, a crushed channel and (`clipped`) one
-    clipped at the top (the face's or the white's) as bounds."""
+    clipped at the top (the face's or the white's) as bounds. `dark`: up to how many
+    dark channels of a face are taken as crushed (1: a face dark in two is a deep colour
+    of its own, see FLOOR)."""
     face = np.asarray(face_bgr, np.float64)
     white = np.asarray(white_bgr, np.float64)
     linear = (face / 255.0) ** 2.2
     clips = 255.0 * (CLIPS_UNDER * linear.mean()) ** (1 / 2.2)
-    crushed = (face < FLOOR) & (clips > FLOOR) & (np.sum(face < FLOOR) == 1)
+    crushed = crushed_channels(face) & (np.sum(face < FLOOR) <= dark)
     low = _logs(face, white)
     high = np.where(crushed, _logs(np.full(3, clips), white), low)
     # a channel at the top holds at least what is measured, a white's at the top at
@@ -273,10 +283,11 @@ def white_for(face, frame_white_bgr, kept=None) -> np.ndarray:
     return frame_white_bgr
 
 
-def measured(face, frame_white_bgr, clipped: bool = True, kept=None) -> Measured:
-    """A face over its white (`white_for`), a crushed channel and (`clipped`) one
-    clipped at the top as bounds (`measure`)."""
-    return measure(face.face_bgr, white_for(face, frame_white_bgr, kept), clipped)
+def measured(face, frame_white_bgr, clipped: bool = True, kept=None,
+             dark: int = 1) -> Measured:
+    """A face over its white (`white_for`), a crushed channel (`dark`: up to that many)
+    and (`clipped`) one clipped at the top as bounds (`measure`)."""
+    return measure(face.face_bgr, white_for(face, frame_white_bgr, kept), clipped, dark)
 
 
 def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = None) -> float:

@@ -210,19 +210,36 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
            if n is None else {} for m, (n, _p) in zip(measured, out)]
     out = guessed(out, far, values, allowed)
     # orange and yellow told apart by each other, under the one light
-    return told_apart(out, [m.features()[1] for m in measured], values, allowed)
+    out = told_apart(out, [m.features()[1] for m in measured], values, allowed)
+    # an asked face lit in one channel only (a camera's matrix clipping the other two: a
+    # blue at (254, 2, 2), an orange at (2, 3, 254)) has the noise's tint, far from every
+    # colour: as values its two dark channels named such blues and oranges magenta. It is
+    # named again, as a die of no colour, with both as bounds (up to what such a matrix
+    # clips), its lit channel as measured (a bound at the top too let a blue reach grey).
+    # Last: as measured its red over green still sets it apart from an orange or yellow.
+    # (Hard development tables, 16 per light: 14 more dice named right, uncalibrated.)
+    two = [p < CONFIRM_BELOW and int(np.sum(colour.crushed_channels(f.face_bgr))) == 2
+           for f, (_n, p) in zip(faces, out)]
+    far = [{c: colour.measured(f, white, False, kept, dark=2).distance2(
+        refs[c], spread[c] * wide) for c in refs if c not in colour.PLAIN} if t else {}
+           for f, t in zip(faces, two)]
+    return guessed([(None, p) if t else (n, p) for t, (n, p) in zip(two, out)], far, values,
+                   allowed, keep=out)
 
 
-def guessed(named, far, values, allowed) -> list[tuple[str | None, float]]:
+def guessed(named, far, values, allowed, keep=None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named no colour given the nearest colour (`far`:
     per die, colour -> squared spreads) of those its value may carry that no other die of
     its value is named, asked (DISAGREE at most): the player is asked either way, and
     confirms a name rather than picking one (on the hard development tables 43 dice of
-    1894 more named right uncalibrated by the odds' likeliest colour, 36 calibrated)."""
+    1894 more named right uncalibrated by the odds' likeliest colour, 36 calibrated).
+    `keep`: each die's name to keep where no colour is free (else it stays unnamed)."""
     out = list(named)
     for i, (name, p) in enumerate(named):
         if name is not None:
             continue
+        if keep is not None:
+            out[i] = keep[i]
         free = [c for c in far[i] if (values[i], c) in allowed
                 and not any(j != i and values[j] == values[i] and out[j][0] == c
                             for j in range(len(out)))]

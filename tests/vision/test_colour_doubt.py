@@ -277,3 +277,21 @@ def test_orange_and_yellow_are_renamed_only_in_two_groups_and_never_a_sure_die()
                                    ) == named[:2]
     twice = [("orange", 0.4), ("yellow", 0.3), ("orange", 0.2)]
     assert colour_doubt.told_apart(twice, [0.1, 0.6, 0.7], [1, 1, 1], allowed) == twice
+
+
+def test_a_face_lit_in_one_channel_is_asked_under_the_colour_its_dark_ones_can_reach():
+    """A hard development table (seed 2023, a camera's matrix, no white in view): a blue
+    lit in blue alone (254, 2, 2) and an orange in red alone (2, 3, 254). As values their
+    tints are the noise's, and both were asked as magenta; with the two dark channels
+    as bounds (each up to what such a matrix clips) magenta cannot reach either face: they
+    are asked as blue and orange. The others are named as before."""
+    from vision import synth
+
+    faces = [_face((2, 3, 254), (180, 2, 121)), _face((253, 2, 255), (246, 1, 91)),
+             _face((69, 1, 109), (240, 14, 245)), _face((254, 2, 2), (254, 12, 240))]
+    got = colour_doubt.weighed(faces, [4, 1, 5, 2], set(synth.charidice_faces(range(6))))
+    assert [n for n, _p in got] == ["orange", "magenta", "black", "blue"]
+    assert max(p for _n, p in got) <= colour_doubt.DISAGREE
+    m = colour.measure((254, 2, 2), colour.PAINT_WHITE, clipped=False, dark=2)
+    assert m.high[1] > m.low[1] and m.high[2] > m.low[2] and m.high[0] == m.low[0]
+    assert not colour.measure((254, 2, 2), colour.PAINT_WHITE, clipped=False).crushed()
