@@ -295,3 +295,21 @@ def test_a_face_lit_in_one_channel_is_asked_under_the_colour_its_dark_ones_can_r
     m = colour.measure((254, 2, 2), colour.PAINT_WHITE, clipped=False, dark=2)
     assert m.high[1] > m.low[1] and m.high[2] > m.low[2] and m.high[0] == m.low[0]
     assert not colour.measure((254, 2, 2), colour.PAINT_WHITE, clipped=False).crushed()
+
+
+def test_the_cast_is_found_again_from_the_names_it_gives(monkeypatch):
+    """A hard development table (seed 2076, a red cast clipping every light face's red):
+    the orange 5 (22, 168, 255) was named yellow 93% sure. The cast found from the first
+    names named it yellow again; found once more, from the names that cast gave, it is
+    asked."""
+    from vision import synth
+
+    faces = [_face((22, 168, 255), (6, 31, 192)), _face((27, 253, 255), (3, 50, 62)),
+             _face((17, 24, 100), (137, 194, 255)), _face((17, 150, 255), (1, 28, 167)),
+             _face((21, 212, 255), (7, 38, 52))]
+    allowed = set(synth.charidice_faces([0, 1, 2, 4, 5]))
+    got = colour_doubt.weighed(faces, [5, 3, 1, 3, 4], allowed)
+    assert got[0][1] < 0.6 and [n for n, _p in got[1:]] == ["yellow", "black", "orange",
+                                                            "yellow"]
+    monkeypatch.setattr(colour_doubt, "SHIFT_ROUNDS", 1)
+    assert colour_doubt.weighed(faces, [5, 3, 1, 3, 4], allowed)[0][1] > 0.9
