@@ -222,9 +222,10 @@ def test_a_colour_not_learnt_is_named_no_surer_than_uncalibrated():
 def test_a_colour_not_learnt_is_expected_where_the_setup_s_cast_moves_it(tmp_path):
     """The same green cast: the setup's four learnt dice lie off their stock colours by
     one shift of features alike (`_cast`), kept with the calibration taken in part; the
-    colours not learnt are expected at their stock references moved by it. A yellow 4,
-    named blue (the learnt blue) against the stock yellow, is named yellow (asked). A
-    whole calibration keeps no cast; the cast is kept on disk, a damaged one refused."""
+    colours not learnt are expected at their stock references moved by it. An orange 6,
+    named yellow against the stock references, is named orange (asked). A whole
+    calibration keeps no cast; the cast is kept on disk, a damaged one refused."""
+    import dataclasses
     import json
 
     import vision
@@ -236,10 +237,14 @@ def test_a_colour_not_learnt_is_expected_where_the_setup_s_cast_moves_it(tmp_pat
     refs = taken.references(stock)
     assert np.allclose(refs["yellow"], stock["yellow"] + np.asarray(taken.cast))
     assert np.allclose(refs["blue"], dict(taken.seen)["blue"])
-    throw, labels = synth.charidice_scene(4096, at)
-    got = vision.read(throw, synth.charidice_expect(sorted(lab["die"] for lab in labels)),
-                      calibration=taken)
-    assert (4, "yellow") in {(r.value, r.colour) for r in got}
+    throw, labels = synth.charidice_scene(4091, at)
+    expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
+    assert (6, "orange") in {(lab["value"], lab["colour"]) for lab in labels}
+    uncast = dataclasses.replace(taken, cast=None)
+    assert (6, "yellow") in {(r.value, r.colour) for r in vision.read(throw, expect,
+                                                                      calibration=uncast)}
+    got = {(r.value, r.colour) for r in vision.read(throw, expect, calibration=taken)}
+    assert (6, "orange") in got and (6, "yellow") not in got
     path = tmp_path / "colours.json"
     cal.save(taken, path)
     assert cal.load(path) == taken
