@@ -71,8 +71,8 @@ class Calibrate(Mode):
             return self
         table.dice.calibration = taken
         missing = calibration.unlearnt(taken, colours)  # first: a small screen cuts the rest
-        done = "Colours calibrated" + (f" but {', '.join(missing)} (asked when unsure)"
-                                       if missing else "")
+        done = (f"Calibrated all but {', '.join(missing)} (asked when unsure)" if missing
+                else "Colours calibrated")
         said = f"{done}, kept for the next games"
         if table.calibration is not None:
             try:

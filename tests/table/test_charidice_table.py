@@ -168,7 +168,7 @@ def test_a_calibration_taken_in_part_says_which_colours_it_did_not_learn(tmp_pat
         choose(table, len(labels(table)) - 1)
         press(table, "ok")
         assert table.mode == "setup_options" and dice.calibration == made
-        assert table.said == ("Colours calibrated but orange, yellow (asked when unsure),"
+        assert table.said == ("Calibrated all but orange, yellow (asked when unsure),"
                               " kept for the next games")
         assert table.screen().menu.items[-1].detail == "4 of 6"
     with Store(tmp_path / "companion.db") as store:  # kept as taken, in part
