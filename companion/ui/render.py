@@ -560,6 +560,10 @@ def _setup(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
         # 128x32: the note in the rows a short menu leaves (the star's page said nothing)
         bottom = y + len(screen.menu.items) * LINE
         _paragraph(canvas, bottom + 1, w, h - bottom - 1, note, (BODY, SMALL))
+    elif screen.note:  # 128x32, a longer menu: the note alone, for its time
+        canvas.rectangle((0, 0, w - 1, h - 1), fill=0)  # over the title: three lines whole
+        _paragraph(canvas, 0, w, h, screen.note, (BODY, SMALL))
+        return
     _menu(canvas, y, w, bottom - y, screen)
 
 
