@@ -369,6 +369,8 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     colours: list[tuple[str | None, float]] = [(None, 1.0)] * len(faces)
     if not colourless(frame):
         table = expect is not None and expect.colours is not None  # no plain dice then
+        if calibration is not None:  # one bound to its setup's lamp: not under another
+            calibration = calibration.under(faces, colour_mod.light_of(frame), not table)
         if table:
             values, light = [f.value for f in faces], colour_mod.light_of(frame)
             felt = colour_mod.surroundings(frame, faces)

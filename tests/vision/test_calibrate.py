@@ -253,3 +253,64 @@ def test_a_colour_not_learnt_is_expected_where_the_setup_s_cast_moves_it(tmp_pat
         cal.load(path)
     whole, _labels = setup(2040, "neutral")
     assert cal.calibrate(whole).cast is None
+
+
+def test_a_setup_whose_pips_a_lamp_and_a_camera_tinted_far_past_white_is_taken_for_that_lamp(
+        tmp_path):
+    """A warm lamp and a camera's matrix leave the white pips at log blue/green -1.4 to -2
+    (past TINTED_WITHIN: refused before), and the yellow, orange and grey carry dark
+    pips: no white in view. Their light pips are taken for white all the same: every die
+    is named right, and the calibration is kept bound to that lamp (`lamp_only`, kept on
+    disk): a throw under it, showing no white either, is read with it; one under a
+    neutral lamp, whose pips look white, is read uncalibrated."""
+    import json
+    from dataclasses import replace
+
+    import vision
+
+    at = synth.table(3100, "warm", hard=True)
+    img, labels = synth.charidice_scene(3100, at, dice=range(6), values=[1] * 6)
+    faces = cal.setup_faces(img)
+    light = colour.light_of(img)
+    assert colour.frame_white(faces, light, plain=False) is None
+    assert any(not f.light_pips for f in faces)
+    pips = np.median([f.pip_bgr for f in faces if f.light_pips], axis=0)
+    assert abs(colour._tint(pips)).max() > cal.TINTED_WITHIN
+    assert cal.setup_names(faces, light) == [nearest_label(f, labels) for f in faces]
+    taken = cal.calibrate(img)
+    assert sorted(taken.colours()) == sorted(COLOURS) and taken.lamp_only
+    path = tmp_path / "colours.json"
+    cal.save(taken, path)
+    assert cal.load(path) == taken
+    path.write_text(json.dumps({**json.loads(path.read_text()), "lamp only": "yes"}))
+    with pytest.raises(ValueError, match="'lamp only' must be true or false"):
+        cal.load(path)
+
+    own, _labels = synth.charidice_scene(3101, at)
+    faces = read_faces(own)
+    assert taken.under(faces, colour.light_of(own)) is taken
+    neutral = replace(at, lamp=(1.0, 1.0, 1.0))
+    throw, labels = synth.charidice_scene(3101, neutral)
+    faces = read_faces(throw)
+    assert colour.frame_white(faces, colour.light_of(throw), plain=False) is not None
+    assert taken.under(faces, colour.light_of(throw)) is None
+    expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
+    assert vision.read(throw, expect, calibration=taken) == vision.read(throw, expect)
+    assert not cal.calibrate(setup(2040, "neutral")[0]).lamp_only  # white pips in view
+
+
+def test_a_setup_tinted_past_white_whose_best_way_swaps_two_dice_is_refused():
+    """A cool lamp and a camera's matrix tint every light pip past TINTED_WITHIN; taken
+    over them, the best way names the blue die magenta and the magenta blue, but other
+    ways fit within the margin and leave four dice in doubt: refused, never swapped."""
+    img, labels = setup(4010, "cool")
+    faces = cal.setup_faces(img)
+    light = colour.light_of(img)
+    assert cal.lamp_only(faces, light)
+    x, pips = cal.measured(faces, light), [f.light_pips for f in faces]
+    best, doubt, _why = cal._doubted(x, pips, range(6))
+    right = [nearest_label(f, labels) for f in faces]
+    assert {right[i]: best[i] for i in range(6) if best[i] != right[i]} == {
+        "blue": "magenta", "magenta": "blue"}
+    with pytest.raises(ValueError, match="either way"):
+        cal.calibrate(img)

@@ -342,10 +342,25 @@ def test_a_setup_frame_with_crushed_channels_is_taken_and_two_colours_swapped_ar
             calibrate(img, swapped)
 
 
-def test_a_setup_frame_where_no_pip_looks_white_is_refused():
-    """A cast so strong that no white pip looks white (a lamp with no red in it): what
-    would be kept is the colours against the camera's balance, which holds under no
-    other lamp, and such a setup was taken with blue and magenta swapped."""
-    img, _labels = six_dice(cast=(1.0, 1.0, 0.12))
+def test_a_setup_frame_where_no_pip_looks_white_is_taken_for_its_lamp_only():
+    """A cast so strong that no white pip looks white (a lamp with no red in it): taken
+    against the camera's balance, such a setup was taken with blue and magenta swapped,
+    so it was refused; measured over its light pips, tinted as they are, every die is
+    named right, and what is learnt is kept for that lamp only. A frame with no light
+    pip at all is still refused: nothing in it stands for white."""
+    from dataclasses import replace
+
+    from vision.colour import light_of
+    from vision.reader import read_faces
+
+    img, labels = six_dice(cast=(1.0, 1.0, 0.12))
+    taken = calibrate(img)
+    faces = calibration_file.setup_faces(img)
+    names = calibration_file.setup_names(faces, light_of(img))
+    assert names == [min(labels, key=lambda lab: np.hypot(lab["centre"][0] - f.centre[0],
+                                                          lab["centre"][1] - f.centre[1]))
+                     ["colour"] for f in faces]
+    assert taken.lamp_only and sorted(taken.colours()) == sorted(NAMES)
+    dark = [replace(f, light_pips=False) for f in read_faces(img)]
     with pytest.raises(ValueError, match="look white"):
-        calibrate(img)
+        calibration_file.setup_white(dark, light_of(img))
