@@ -4,7 +4,8 @@ Offered where the game's screen module declares `CALIBRATE = (prompt, colours)`:
 setup options screen and in the game menu. OK takes one frame from the dice source and
 calibrates (`companion.calibration.take`); the result goes to the camera's reads at
 once and to the file beside the store for the next games. A frame taken in part says
-which colours were not learnt (they are named as uncalibrated, asked when unsure).
+which colours were not learnt (they are named as uncalibrated, asked when unsure); one
+whose pips a lamp tinted far past white says it holds under that lamp only.
 Back returns to the screen it was opened from; the game in play is not changed.
 """
 
@@ -73,6 +74,8 @@ class Calibrate(Mode):
         missing = calibration.unlearnt(taken, colours)  # first: a small screen cuts the rest
         done = (f"Calibrated all but {', '.join(missing)} (asked when unsure)" if missing
                 else "Colours calibrated")
+        if taken.lamp_only:  # under another light the throws are read uncalibrated
+            done += " for this lamp only"
         said = f"{done}, kept for the next games"
         if table.calibration is not None:
             try:

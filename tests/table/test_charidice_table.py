@@ -19,6 +19,7 @@ from companion.rules.charidice import DICE, GAME
 from companion.store import Store
 from companion.table import Setup, Table
 from companion.ui.games.charidice import ONES
+from companion.ui.render import cut_texts
 from hardware.camera import VirtualRoller
 from vision import DieReading
 from vision.calibrate import Calibration
@@ -177,6 +178,23 @@ def test_a_calibration_taken_in_part_says_which_colours_it_did_not_learn(tmp_pat
                       calibration=Kept(store.path))
         assert again.calibration == made
         assert table.screen().menu.items[-1].detail == "4 of 6"
+
+
+def test_a_calibration_that_holds_under_its_lamp_only_says_so(tmp_path, monkeypatch):
+    """Setup pips tinted far past white: the calibration is bound to that lamp (the reader
+    reads frames under another light uncalibrated), and the player is told."""
+    made = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)),
+                       lamp_only=True)
+    monkeypatch.setattr(calibration, "take", lambda frame, colours: made)
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
+                      clock=lambda: 0.0, calibration=Kept(store.path))
+        choose(table, len(labels(table)) - 1)
+        press(table, "ok")
+        assert dice.calibration == made
+        assert table.said == "Colours calibrated for this lamp only, kept for the next games"
+        assert [cut_texts(table.screen(), size) for size in ((128, 64), (128, 32))] == [[], []]
 
 
 def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, monkeypatch):
