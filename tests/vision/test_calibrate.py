@@ -314,3 +314,58 @@ def test_a_setup_tinted_past_white_whose_best_way_swaps_two_dice_is_refused():
         "blue": "magenta", "magenta": "blue"}
     with pytest.raises(ValueError, match="either way"):
         cal.calibrate(img)
+
+
+def test_a_die_like_no_colour_is_left_unlearnt_and_the_other_five_told_apart_alone():
+    """A cool lamp and a camera's matrix crush the blue face to one channel (253, 3, 2):
+    far from every colour, its cost inflates the best way's margin and that way names it
+    black and the black die blue. Left out (its colour unlearnt), the other five named
+    alone are told surely, each its own colour."""
+    img, labels = setup(4000, "cool")
+    faces = cal.setup_faces(img)
+    x = cal.measured(faces, colour.light_of(img))
+    best, _doubt, _why = cal._doubted(x, [f.light_pips for f in faces], range(6))
+    right = [nearest_label(f, labels) for f in faces]
+    assert {right[i]: best[i] for i in range(6) if best[i] != right[i]} == {
+        "blue": "black", "black": "blue"}
+    assert learnt_right(img, labels) == [None if n == "blue" else n for n in right]
+    assert sorted(cal.calibrate(img).colours()) == sorted(set(COLOURS) - {"blue"})
+
+
+def test_a_far_die_near_some_colour_keeps_the_setup_refused():
+    """The far die is a grey some ways name magenta (cool, a matrix): left out, the
+    other five named alone would be told surely but wrong (the crushed magenta named
+    orange, the orange grey). It lies near grey, a colour those five take: not a die
+    like no colour, so nothing is named without it, and the setup is refused."""
+    img, labels = setup(4300, "cool")
+    faces = cal.setup_faces(img)
+    x, pips = cal.measured(faces, colour.light_of(img)), [f.light_pips for f in faces]
+    best, _doubt, _why = cal._doubted(x, pips, range(6))
+    (far,) = cal._far(x, pips, best)
+    five = [i for i in range(6) if i != far]
+    alone, doubt, _why = cal._doubted(x, pips, five)
+    assert not doubt and any(n != nearest_label(faces[i], labels) for i, n in zip(five, alone))
+    assert cal._all_but_one(x, pips, best) is None
+    with pytest.raises(ValueError, match="looks like no Charidice colour"):
+        cal.calibrate(img)
+
+
+def test_a_die_crushed_to_red_alone_is_not_named_by_elimination():
+    """A warm lamp one side, a cool one the other, and a matrix: the orange face crushed
+    to red alone (1, 1, 254), like no colour, and the magenta's blue and green crushed
+    too (22, 1, 254). The other five named alone are told surely, the magenta die as
+    orange: a face crushed to red alone may be an orange's or a magenta's, so the far
+    die's colour is left by elimination only where it is blue (a face of blue alone).
+    Taken in part as before, neither orange nor magenta learnt."""
+    img, labels = setup(54360, "mixed")
+    faces = cal.setup_faces(img)
+    x, pips = cal.measured(faces, colour.light_of(img)), [f.light_pips for f in faces]
+    best, _doubt, _why = cal._doubted(x, pips, range(6))
+    (far,) = cal._far(x, pips, best)
+    assert nearest_label(faces[far], labels) == "orange"
+    five = [i for i in range(6) if i != far]
+    alone, doubt, _why = cal._doubted(x, pips, five)
+    assert not doubt and "magenta" not in alone
+    assert cal._all_but_one(x, pips, best) is None
+    names = learnt_right(img, labels)
+    assert "orange" not in names and "magenta" not in names
