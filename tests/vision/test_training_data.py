@@ -224,3 +224,20 @@ def test_only_trays_of_dice_filling_the_frame_are_seen_at_a_quarter_size(monkeyp
     assert all(t[4].sum() == 1 for t in quarter)  # the die is in view, its centre marked
     scales = finder_scales(monkeypatch, mixed)[0]
     assert len(scales) == 40 and all(s > 0.3 for s in scales)
+
+
+def test_hard_charidice_tables_for_the_finder_are_setups_and_throws_of_known_dice(monkeypatch):
+    """`--charidice`: hard tables under every light, apart from every benchmark's and test's
+    seeds (the hard development tables are 2000+, held out 900,000+), each die labelled."""
+    assert data.CHARIDICE_SEED0 >= 7_000_000
+    tables, table = [], synth.table
+    monkeypatch.setattr(synth, "table", lambda *a, **k: tables.append((a, k)) or table(*a, **k))
+    scenes = [data.charidice(i) for i in range(10)]
+    assert all(k == {"hard": True} and a[0] >= data.CHARIDICE_SEED0 for a, k in tables)
+    assert {a[1] for a, _k in tables} == set(synth.LIGHTS)
+    for i, sc in enumerate(scenes):
+        assert sc.name.startswith("synth/") and np.all(sc.dice[:, 3] == 1)
+        if i % 2 == 0:  # a setup frame: the six dice showing 1
+            assert sc.dice[:, 4].tolist() == [1] * 6
+        else:
+            assert 2 <= len(sc.dice) <= 6 and set(sc.dice[:, 4]) <= {1, 2, 3, 4, 5, 6}

@@ -129,6 +129,10 @@ def main() -> int:
         help="empty trays with coins added to the synthetic pool: for the face net mined"
              " with --mine, for the finder no-die samples (half at the huge look's size)",
     )
+    ap.add_argument(
+        "--charidice", type=int, default=0,
+        help="hard Charidice tables (setup frames and throws) added to the synthetic pool",
+    )
     ap.add_argument("--init", default=None,
                     help="start from this checkpoint (.pt) or exported net (.onnx, e.g. the"
                          " shipped one: its BatchNorm stays folded in)")
@@ -155,6 +159,7 @@ def main() -> int:
         return 2
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
     pool += [data.empty_tray(data.EMPTY_SEED0 + i) for i in range(a.empty)]
+    pool += [data.charidice(i) for i in range(a.charidice)]
     marked = []
     if a.marks and a.net == "faces":
         scenes = [data.marked(data.marks.SEED0 + i) for i in range(MARKED_SCENES)]
