@@ -86,19 +86,30 @@ class Calibration:
         """The colours learnt (a setup frame taken in part learns some of the six)."""
         return tuple(name for name, _x in self.seen)
 
-    def doubted(self, named, uncalibrated) -> list[tuple[str | None, float]]:
+    def doubted(self, named, uncalibrated, values) -> list[tuple[str | None, float]]:
         """Each die's (colour, sureness) under this calibration (`named`), where it is
         taken in part: a die named a colour it did not learn as sure as the lesser of
         that and the uncalibrated naming (`uncalibrated`), asked (DISAGREE) where that
         names it otherwise. The colours learnt no longer compete with the stock ones as
         they did uncalibrated: three orange dice under a green cast, named yellow 89%
         uncalibrated (grey 10%: asked), were named yellow 96-98% sure with the grey
-        learnt and orange not."""
+        learnt and orange not. So a die asked about under a colour learnt, which the
+        uncalibrated naming gives a colour not learnt (and no other die of its value,
+        `values`), takes that name, asked: the colours left out are those the setup's light made unlike their
+        stock, and a learnt grey drew their faded dice (hard development tables, 32 per
+        light: of such dice the uncalibrated name was right on 22, the calibrated on 4)."""
         from .colour_doubt import DISAGREE
+        from .reading import CONFIRM_BELOW
 
         learnt = set(self.colours())
-        return [(n, p) if n in learnt else (n, min(p, q) if m == n else min(p, DISAGREE))
-                for (n, p), (m, q) in zip(named, uncalibrated)]
+        out = [(n, p) if n in learnt else (n, min(p, q) if m == n else min(p, DISAGREE))
+               for (n, p), (m, q) in zip(named, uncalibrated)]
+        for i, ((n, p), (m, _q)) in enumerate(zip(out, uncalibrated)):
+            if (n in learnt and p < CONFIRM_BELOW and m is not None and m not in learnt
+                    and not any(j != i and values[j] == values[i] and k == m
+                                for j, (k, _p) in enumerate(out))):
+                out[i] = (m, min(p, DISAGREE))
+        return out
 
     def under(self, faces, frame_light: float | None = None, plain: bool = False):
         """This calibration for a frame of these faces, or None (read uncalibrated) where

@@ -378,7 +378,8 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
             if calibration is not None and set(calibration.colours()) < set(COLOURS):
                 # taken in part: the colours not learnt are named as uncalibrated
                 colours = calibration.doubted(
-                    colours, weighed(faces, values, set(expect.colours), None, light, felt))
+                    colours, weighed(faces, values, set(expect.colours), None, light, felt),
+                    values)
         else:
             odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
             colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"

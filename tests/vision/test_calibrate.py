@@ -219,6 +219,29 @@ def test_a_colour_not_learnt_is_named_no_surer_than_uncalibrated():
     assert all(r.needs_confirmation for r in got if r.colour == "yellow")
 
 
+def test_a_die_asked_under_a_learnt_colour_takes_the_uncalibrated_colour_not_learnt():
+    """The same setup, orange and yellow not learnt. In a throw the two yellow dice (a 1
+    and a 4) were named grey, asked, by the learnt grey; uncalibrated they are named
+    yellow: asked still, they are named yellow. A die named surely, or whose value
+    another die already shows in that colour, keeps the calibration's name."""
+    import vision
+
+    at = synth.table(4090, "cool", hard=True)
+    img, _labels = synth.charidice_scene(4090, at, dice=range(6), values=[1] * 6)
+    taken = cal.calibrate(img)
+    throw, labels = synth.charidice_scene(4092, at)
+    got = vision.read(throw, synth.charidice_expect(sorted(lab["die"] for lab in labels)),
+                      calibration=taken)
+    yellow = [r for r in got if r.colour == "yellow"]
+    assert sorted(r.value for r in yellow) == [1, 4]
+    assert all(r.needs_confirmation for r in yellow)
+    assert not [r for r in got if r.colour == "grey"]
+    named = [("grey", 0.5), ("grey", 0.9), ("grey", 0.5), ("yellow", 0.5)]
+    uncalibrated = [("yellow", 0.5), ("yellow", 0.5), ("yellow", 0.5), ("yellow", 0.5)]
+    assert taken.doubted(named, uncalibrated, [1, 2, 4, 4]) == [
+        ("yellow", 0.5), ("grey", 0.9), ("grey", 0.5), ("yellow", 0.5)]
+
+
 def test_a_colour_not_learnt_is_expected_where_the_setup_s_cast_moves_it(tmp_path):
     """The same green cast: the setup's four learnt dice lie off their stock colours by
     one shift of features alike (`_cast`), kept with the calibration taken in part; the
