@@ -241,3 +241,29 @@ def test_hard_charidice_tables_for_the_finder_are_setups_and_throws_of_known_dic
             assert sc.dice[:, 4].tolist() == [1] * 6
         else:
             assert 2 <= len(sc.dice) <= 6 and set(sc.dice[:, 4]) <= {1, 2, 3, 4, 5, 6}
+
+
+def _scenes(set_name: str, n: int, values=(3,)) -> list:
+    dice = np.array([[10.0, 10.0, 8.0, 1.0, v] for v in values])
+    img = np.zeros((4, 4, 3), np.uint8)
+    return [data.Scene(img, dice, f"{set_name}/{i}.jpg") for i in range(n)]
+
+
+def test_a_weighed_photo_set_is_picked_that_many_times_as_often():
+    """`--weigh nell=2`: training picks a set uniformly from this list, so a set listed
+    twice gets twice a set's samples (naming a set twice in --photos would not: its photos
+    join the one set); each set keeps its own photos and countable dice."""
+    scenes = _scenes("matteo", 5) + _scenes("nell", 2, values=(4, data.IGNORE)) + _scenes("aws", 3)
+    sets = data.by_set(scenes, {"nell": 2})
+    names = [g[0].name.split("/")[0] for g, _dice in sets]
+    assert sorted(names) == ["aws", "matteo", "nell", "nell"]
+    for g, dice in sets:
+        assert len({sc.name.split("/")[0] for sc in g}) == 1
+        assert all(sc.dice[k, 4] != data.IGNORE for sc, k in dice)
+    assert [len(g) for g, _ in data.by_set(scenes + _scenes("nell", 2))] == [5, 4, 3]
+
+
+@pytest.mark.parametrize("weigh", [{"nel": 2}, {"nell": 0}])
+def test_a_weight_for_no_set_or_below_one_is_refused(weigh):
+    with pytest.raises(ValueError):
+        data.by_set(_scenes("nell", 2), weigh)

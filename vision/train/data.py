@@ -98,6 +98,23 @@ def load_photos(root: Path, training: bool = True) -> list[Scene]:
     return scenes
 
 
+def by_set(scenes: list[Scene], weigh: dict[str, int] | None = None) -> list:
+    """[(a set's scenes, [(scene, die index)...])...]: sampling picks a set first, so a set
+    with fewer photos or dice is not drowned by the other. A set in `weigh` is listed
+    that many times, so it is picked that many times as often; naming a set that is not
+    there is an error, not a weight silently lost."""
+    groups = {}
+    for sc in scenes:
+        groups.setdefault(sc.name.split("/")[0], []).append(sc)
+    weigh = weigh or {}
+    if any(n < 1 for n in weigh.values()):
+        raise ValueError(f"a set's weight is a whole number from 1: {weigh}")
+    if unknown := sorted(set(weigh) - set(groups)):
+        raise ValueError(f"no photo set named {', '.join(unknown)} (sets: {', '.join(groups)})")
+    return [(g, [(sc, k) for sc in g for k in range(len(sc.dice)) if sc.dice[k, 4] != IGNORE])
+            for name, g in groups.items() for _ in range(weigh.get(name, 1))]
+
+
 def synthetic(seed: int) -> Scene:
     """One varied synthetic scene (sizes, counts, 1..7 pips, side faces, distractors;
     half of them with dark hobby dice and glare, `synth.scene(extra=True)`); one in

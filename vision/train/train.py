@@ -9,7 +9,8 @@ companion):
 
 Samples are drawn afresh every step from the training photographs (60%, `--share`; each
 set given equal weight, so photos a box kept of its players' dice count as much as a
-public set: `--photos ../shared/dice-photos ~/.local/state/companion/photos`) and a pool of
+public set: `--photos ../shared/dice-photos ~/.local/state/companion/photos`; `--weigh
+SET=2` gives one set twice a set's weight) and a pool of
 synthetic scenes (40%), heavily augmented (vision/train/data.py), so the nets see
 variety rather than many epochs of the same pixels. The held-out photographs give a
 validation loss (fixed samples) that is printed beside the training loss. The learning
@@ -63,16 +64,6 @@ def finder_loss(out, t):
     return focal_loss(heat, t[:, 0]) + size + off
 
 
-def by_set(scenes):
-    """{set name: (scenes, [(scene, die index)...])}: sampling picks a set first, so a set
-    with fewer photos or dice is not drowned by the other."""
-    groups = {}
-    for sc in scenes:
-        groups.setdefault(sc.name.split("/")[0], []).append(sc)
-    return [(g, [(sc, k) for sc in g for k in range(len(sc.dice)) if sc.dice[k, 4] != data.IGNORE])
-            for g in groups.values()]
-
-
 def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints=0.0,
           marked=(), marks=0.0):
     """n samples, a `share` of them from the photographs, the rest synthetic; for the face
@@ -107,6 +98,10 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lr", type=float, default=2e-3, help="peak learning rate")
     ap.add_argument("--share", type=float, default=0.6, help="share of samples from photos")
+    ap.add_argument(
+        "--weigh", nargs="+", default=[], metavar="SET=N",
+        help="give a photo set's training photos N times a set's weight (default 1 each)",
+    )
     ap.add_argument(
         "--recolour", type=float, default=0.0,
         help="faces: share of photographed light dice recoloured dark or coloured",
@@ -145,6 +140,10 @@ def main() -> int:
         help="faces: a finder ONNX whose false candidates become hard negatives",
     )
     a = ap.parse_args()
+    try:
+        weigh = {k: int(v) for k, v in (w.split("=") for w in a.weigh)}
+    except ValueError:
+        ap.error("--weigh takes SET=N, N a whole number, e.g. nell-byler-dice_detection=2")
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(a.seed)
@@ -157,6 +156,10 @@ def main() -> int:
         print(f"train.py: no {'training' if not train else 'held-out'} photos in "
               f"{' '.join(a.photos)} (--photos: folders of dice-photo sets)", file=sys.stderr)
         return 2
+    try:  # before the synthetic pool, as above
+        photos = data.by_set(train, weigh)
+    except ValueError as exc:
+        ap.error(str(exc))
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
     pool += [data.empty_tray(data.EMPTY_SEED0 + i) for i in range(a.empty)]
     pool += [data.charidice(i) for i in range(a.charidice)]
@@ -173,7 +176,7 @@ def main() -> int:
     if a.mine:
         n = data.mine_misses(train + pool, a.mine)
         print(f"{n} hard negatives mined with {a.mine}", flush=True)
-    photos, held_sets, (synth,) = by_set(train), by_set(held), by_set(pool)
+    held_sets, (synth,) = data.by_set(held), data.by_set(pool)
 
     kind = a.net
     if a.init and a.init.endswith(".onnx"):  # an exported net, BatchNorm folded in
