@@ -17,7 +17,10 @@ setup whose light pips a lamp and a camera tinted far past white is learnt over 
 the same, but for that lamp only (`Calibration.lamp_only`, `Calibration.under`).
 
 `calibrate(frame, known)` takes the colours' names instead, in reading order (top to
-bottom, then left to right), for a frame of any faces of known colours.
+bottom, then left to right; dice laid in one row, left to right however crooked:
+`named_order`), for a frame of any faces of known colours: the player's way out of a
+setup whose colours could not be told apart (`ColoursUntold`), a row of the six dice
+laid in an order the game shows.
 """
 
 from __future__ import annotations
@@ -63,6 +66,17 @@ TOO_FAR = 50.0
 LEARNT_AT_LEAST = 3
 #: the file's format
 VERSION = 1
+#: dice lie in one row (`named_order`) where no centre is further than this share of the
+#: dice's median size from the straight line through them, and that line runs more
+#: across than down
+ROW_WITHIN = 0.5
+
+
+class ColoursUntold(ValueError):
+    """The setup frame shows the six dice, but which is which colour could not be told
+    (a die like no colour, two ways alike): the players can name them instead, laid in
+    a row in a known order (`calibrate(frame, known)`). A frame not showing the six
+    dice, or no white, is a plain ValueError: names would not help."""
 
 
 @dataclass(frozen=True)
@@ -230,7 +244,7 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
     from . import colour
     from .reader import read_faces
 
-    faces = read_faces(frame) if known is not None else setup_faces(frame)
+    faces = named_order(read_faces(frame)) if known is not None else setup_faces(frame)
     want = len(known) if known is not None else len(COLOURS)
     if len(faces) != want:
         seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
@@ -247,6 +261,25 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
                              f"; unknown: {', '.join(unknown)}")
         return fitted(faces, list(known), colour.light_of(frame))
     return fitted(faces, setup_names(faces, colour.light_of(frame)), colour.light_of(frame))
+
+
+def named_order(faces: list) -> list:
+    """The faces in the order their names are given: dice laid in one row (every centre
+    within ROW_WITHIN of the line through them, the line more across than down) left to
+    right, however crooked the row; else reading order (as `reader.read_faces` gives
+    them). Reading order starts a new row half a die lower than a row's first: a row
+    rising to the right, or with a die a third of a size off its line, is broken there,
+    and the names given left to right would go to other dice."""
+    if len(faces) < 3:
+        return faces
+    at = np.array([f.centre for f in faces], np.float64)
+    centred = at - at.mean(axis=0)
+    _s, _v, axes = np.linalg.svd(centred, full_matrices=False)
+    along, across = axes[0], axes[1]
+    size = float(np.median([f.size for f in faces]))
+    if abs(along[0]) < abs(along[1]) or np.abs(centred @ across).max() > ROW_WITHIN * size:
+        return faces
+    return sorted(faces, key=lambda f: f.centre[0])
 
 
 #: the sixth die (`setup_faces`) is a finder's candidate this near the five read dice's
@@ -284,7 +317,7 @@ def setup_faces(frame: np.ndarray) -> list:
 def setup_names(faces, frame_light: float | None = None) -> list[str | None]:
     """The colour of each of the setup frame's six faces (as `setup_faces` gives them),
     None for a die not told apart surely (the frame taken in part: `_six_colours`), or
-    ValueError saying why they cannot be told."""
+    ColoursUntold saying why they cannot be told."""
     return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces])
 
 
@@ -436,14 +469,14 @@ def _six_colours(x, light_pips) -> list[str | None]:
     where, told apart alone too (any of the six colours open to each: a die showing
     another face than its 1 makes the six colours a wrong premise), they are named so
     and surely, again and again, while at least LEARNT_AT_LEAST are left; else
-    ValueError saying why the whole could not be told. A die like no colour, crushed to
+    ColoursUntold saying why the whole could not be told. A die like no colour, crushed to
     blue alone, is left out before the others are weighed (`_all_but_one`)."""
     names, doubt, why = _doubted(x, light_pips, range(len(x)))
     told = _all_but_one(x, light_pips, names) or {
         i: n for i, n in enumerate(names) if i not in doubt}
     while len(told) < len(x):
         if len(told) < LEARNT_AT_LEAST:
-            raise ValueError(why)
+            raise ColoursUntold(why)
         dice = sorted(told)
         alone, doubt, _why = _doubted(x, light_pips, dice)
         kept = {i: n for i, n in zip(dice, alone) if i not in doubt and told[i] == n}

@@ -561,13 +561,37 @@ def table(seed: int, light: str | None = None, tray=None, hard: bool = False) ->
     return at
 
 
+#: a row of dice as a player lays it (`row_centres`): centres this many die sizes apart
+#: at least (a die turned 45 degrees spans 1.41), the row this many degrees off level at
+#: most, each die this share of a size off the line at most
+ROW_STEP, ROW_TILT, ROW_WOBBLE = (1.6, 2.0), 8.0, 0.2
+
+
+def row_centres(seed: int, n: int, s: float, size, margin: float):
+    """(centres, die size) of `n` dice laid in one row across a frame of `size`, left to
+    right, a little crooked (ROW_TILT, ROW_WOBBLE), `margin` die sizes clear of the edges;
+    the dice made smaller where a row of `s` would not fit. Drawn from a generator of
+    its own, so a scene laid in a row draws everything else as it would scattered."""
+    rng = np.random.default_rng((seed, 7))
+    w, h = size
+    s = min(s, w / ((n - 1) * ROW_STEP[0] + 2 * margin))
+    step = min(float(rng.uniform(*ROW_STEP)) * s, (w - 2 * margin * s) / (n - 1))
+    tilt = math.tan(math.radians(float(rng.uniform(-ROW_TILT, ROW_TILT))))
+    y = float(rng.uniform(0.35, 0.65)) * h
+    centres = [(w / 2 + (i - (n - 1) / 2) * step,
+                y + (i - (n - 1) / 2) * step * tilt + float(rng.uniform(-1, 1)) * ROW_WOBBLE * s)
+               for i in range(n)]
+    return centres, s
+
+
 def charidice_scene(
     seed: int, at: Table, *, n: int | None = None, dice=None, values=None,
-    size=(640, 480), die_size=(42, 70),
+    size=(640, 480), die_size=(42, 70), row: bool = False,
 ) -> tuple[np.ndarray, list[dict]]:
     """A throw of Charidice dice on a table: `dice` (0..5; else n of the six, 2-6 if n
     is None, at random) showing `values` (one per die; else at random). Labels as
-    `scene`'s, plus "die"."""
+    `scene`'s, plus "die". `row`: the dice laid in one row in the order of `dice`, left
+    to right (`row_centres`), the scene otherwise drawn as scattered."""
     rng = np.random.default_rng(seed)
     if dice is None:
         n = int(n if n is not None else rng.integers(2, 7))
@@ -580,6 +604,8 @@ def charidice_scene(
         c = (float(rng.uniform(s * 1.3, w - s * 1.3)), float(rng.uniform(s * 1.3, h - s * 1.3)))
         if all(math.dist(c, o) > s * 1.75 for o in centres):
             centres.append(c)
+    if row:
+        centres, s = row_centres(seed, len(dice), s, size, 1.3)
     paints = {name: (face, pip) for name, face, pip in at.paints}
     drawn = [varied(Die(v, charidice_face(d, v), c, s, float(rng.uniform(0, 90)),
                         paint=paints[charidice_face(d, v)]), rng)

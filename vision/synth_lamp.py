@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from .reading import COLOURS
-from .synth import PIP_LAYOUT, charidice_face
+from .synth import PIP_LAYOUT, charidice_face, row_centres
 
 #: the wavelengths every spectrum is sampled at, nm
 NM = np.arange(400.0, 701.0, 10.0)
@@ -231,10 +231,12 @@ def _paste(img: np.ndarray, patch: np.ndarray, quad: np.ndarray) -> None:
 
 
 def charidice_scene(seed: int, at: Table, *, n: int | None = None, dice=None, values=None,
-                    size=(640, 480), die_size=(42, 70)) -> tuple[np.ndarray, list[dict]]:
+                    size=(640, 480), die_size=(42, 70),
+                    row: bool = False) -> tuple[np.ndarray, list[dict]]:
     """A throw of the six Charidice dice (`dice`, 0..5; else 2-6 at random) showing
     `values` (else random) on the table `at`. Labels as vision.synth's: value, colour,
-    bbox and centre of each die's top face, and "die"."""
+    bbox and centre of each die's top face, and "die". `row`: laid in one row in the
+    order of `dice`, left to right (`vision.synth.row_centres`)."""
     rng = np.random.default_rng(seed)
     if dice is None:
         n = int(n if n is not None else rng.integers(2, 7))
@@ -249,6 +251,8 @@ def charidice_scene(seed: int, at: Table, *, n: int | None = None, dice=None, va
         c = (float(rng.uniform(s * 1.4, w - s * 1.4)), float(rng.uniform(s * 1.4, h - s * 1.4)))
         if all(math.dist(c, o) > s * 1.8 for o in bases):
             bases.append(c)
+    if row:
+        bases, s = row_centres(seed, len(dice), s, size, 1.4)
     paints = {name: (f, p) for name, f, p in at.dice}
     # the felt: lit per pixel by the key lamp's cosine and fall-off, the fill, a texture
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float32) / OVER
