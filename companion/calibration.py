@@ -1,13 +1,14 @@
 """The table's colour calibration: taken from one camera frame, kept on disk for the
 next games, redone on request.
 
-A game whose screen module declares `CALIBRATE = (prompt, colours)` (Charidice: the six
-dice showing their 1s) gets "Calibrate colours" on the setup options screen and in the
-game menu. `take` is the one call into the vision side (`vision.calibrate`); `Kept` is
+A game whose screen module declares `CALIBRATE = (prompt, colours, value)` (Charidice:
+the six dice showing their 1s) gets "Calibrate colours" on the setup options screen and
+in the game menu. `take` is the one call into the vision side (`vision.calibrate`); `Kept` is
 the file beside the store, written whole or not at all by vision; a damaged file is
 reported and ignored, never fatal. A setup frame whose dice cannot all be told apart
 may be taken in part (`unlearnt`: the colours it did not learn, which the reader then
-names as uncalibrated, asking when unsure).
+names as uncalibrated, asking when unsure); one whose colours cannot be told at all
+(`Untold`) may be taken again from the dice laid in a row in the declared order.
 """
 
 from __future__ import annotations
@@ -20,16 +21,25 @@ FILE = "calibration.json"
 """The calibration's file name, beside the game store."""
 
 
-def take(frame, colours: Sequence[str]) -> Any:
+class Untold(ValueError):
+    """The frame showed the dice, but which is which colour could not be told: the
+    players may lay them in a row in the order of `colours` instead (`take(..., row=True)`)."""
+
+
+def take(frame, colours: Sequence[str], row: bool = False) -> Any:
     """A calibration from a frame showing one die of each of `colours`: all six colours
-    in any order (the reader tells them apart), fewer in the reader's order (a row, left
-    to right). ValueError saying what the frame shows."""
-    from vision.calibrate import calibrate
+    in any order (the reader tells them apart; Untold where it cannot), fewer, or all
+    with `row`, in the reader's order (a row, left to right). ValueError saying what the
+    frame shows."""
+    from vision.calibrate import ColoursUntold, calibrate
     from vision.reading import COLOURS
 
-    if sorted(colours) == sorted(COLOURS):
+    if row or sorted(colours) != sorted(COLOURS):
+        return calibrate(frame, list(colours))
+    try:
         return calibrate(frame)
-    return calibrate(frame, list(colours))
+    except ColoursUntold as why:
+        raise Untold(str(why)) from why
 
 
 def unlearnt(calibration, colours: Sequence[str]) -> tuple[str, ...]:

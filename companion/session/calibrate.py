@@ -1,11 +1,15 @@
 """Calibrating the camera to the table's light and dice colours, from one frame.
 
-Offered where the game's screen module declares `CALIBRATE = (prompt, colours)`: on the
-setup options screen and in the game menu. OK takes one frame from the dice source and
+Offered where the game's screen module declares `CALIBRATE = (prompt, colours, value)`:
+on the setup options screen and in the game menu. OK takes one frame from the dice source and
 calibrates (`companion.calibration.take`); the result goes to the camera's reads at
 once and to the file beside the store for the next games. A frame taken in part says
 which colours were not learnt (they are named as uncalibrated, asked when unsure); one
 whose pips a lamp tinted far past white says it holds under that lamp only.
+A frame whose colours could not be told apart (`calibration.Untold`: the same lamp
+would confuse them again) turns the screen to a row: the dice drawn showing `value`
+in the order the game declares, each with its colour's letter, to lay so, left to right;
+OK calibrates from them named in that order, Select goes back to the dice anywhere.
 Back returns to the screen it was opened from; the game in play is not changed.
 """
 
@@ -20,12 +24,14 @@ from companion.ui.model import Screen
 from .mode import Host, Mode
 
 LABEL = "Calibrate colours"
+ROW = "Lay them in this row"
+ROW_HINT = "Lay them so. OK: look\nSelect: apart, Back: return"
 log = logging.getLogger(__name__)
 
 
-def wanted(game: str) -> tuple[str, tuple[str, ...]] | None:
-    """(what to show the camera, the colours it shows in reading order), or None for a
-    game that needs no calibration."""
+def wanted(game: str) -> tuple[str, tuple[str, ...], int] | None:
+    """(what to show the camera, the colours it shows in reading order, the value each
+    die shows), or None for a game that needs no calibration."""
     return getattr(games.for_game(game), "CALIBRATE", None)
 
 
@@ -44,11 +50,15 @@ class Calibrate(Mode):
     def __init__(self, table: Host, back: Mode):
         super().__init__(table)
         self.back = back.settled()
+        self.row = False  # the dice laid in a row in the game's order, named so
 
     def on(self, button: str) -> Mode:
         table = self.table
         if button == "back":
             return self.back.again()
+        if button == "select" and self.row:
+            self.row = False
+            return self
         if button != "ok":
             table.say("OK: look at the dice, Back: return")
             return self
@@ -60,9 +70,15 @@ class Calibrate(Mode):
         if frame is None:
             table.say("No picture from the camera: OK to try again")
             return self
-        _, colours = wanted(_game(table))
+        _, colours, _value = wanted(_game(table))
         try:
-            taken = calibration.take(frame, colours)
+            taken = (calibration.take(frame, colours, row=True) if self.row
+                     else calibration.take(frame, colours))
+        except calibration.Untold as why:
+            log.info("colours not told apart: %s", why)
+            self.row = True
+            table.say("Colours not told apart: lay the dice in this row", 4.0)
+            return self
         except ValueError as why:
             table.say(str(why), 4.0)
             return self
@@ -86,5 +102,9 @@ class Calibrate(Mode):
         return self.back.again()
 
     def screen(self, note: str) -> Screen:
-        prompt, _ = wanted(_game(self.table))
-        return Screen(kind="throw", title=LABEL, note=note or f"{prompt}\nOK: look, Back: return")
+        prompt, colours, value = wanted(_game(self.table))
+        if self.row:
+            return Screen(kind="enter", title=ROW, entry=(value,) * len(colours),
+                          colours=colours, cursor=-1, note=note, hint=ROW_HINT)
+        return Screen(kind="throw", title=LABEL, note=note,
+                      hint=f"{prompt}\nOK: look, Back: return")

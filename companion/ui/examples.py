@@ -364,6 +364,15 @@ SCREENS: dict[str, Screen] = {
         view=View(lines=("Round 2/7, throw 1/3",)),
         hint="OK: roll, Select: by hand\nHold Select: gift (Bo)",
     ),
+    "calibrate": Screen(  # the colour calibration's first way: the six dice anywhere
+        "throw", title="Calibrate colours",
+        hint="Show the six dice, 1s up, apart\nOK: look, Back: return",
+    ),
+    "calibrate-row": Screen(  # its colours not told apart: the six laid in a row, named so
+        "enter", title="Lay them in this row", entry=(1,) * 6,
+        colours=("blue", "grey", "orange", "black", "yellow", "magenta"), cursor=-1,
+        hint="Lay them so. OK: look\nSelect: apart, Back: return",
+    ),
     "charidice-totals": Screen(
         "charidice:totals", title="Totals",
         table=(("Ann", 79, 6, 9, 85), ("Bo", 40, 9, 16, 49), ("Cy", 39, 16, 6, 55)),

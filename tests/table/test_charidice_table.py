@@ -18,6 +18,7 @@ from companion.dice_input import CameraDice, VirtualDice
 from companion.rules.charidice import DICE, GAME
 from companion.store import Store
 from companion.table import Setup, Table
+from companion.ui import examples
 from companion.ui.games.charidice import ONES
 from companion.ui.render import cut_texts
 from hardware.camera import VirtualRoller
@@ -139,7 +140,7 @@ def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_
         assert labels(table)[-1] == "Calibrate colours"
         choose(table, len(labels(table)) - 1)
         assert table.mode == "calibrate"
-        assert table.screen().note.startswith("Show the six dice, 1s up, apart")
+        assert table.screen().hint.startswith("Show the six dice, 1s up, apart")
         press(table, "ok")
         assert shown == [tuple(die[0][1] for die in DICE)]
         assert table.mode == "setup_options" and dice.calibration == made
@@ -215,6 +216,58 @@ def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, mon
     press(virtual, "ok")
     assert virtual.mode == "throw"
     assert virtual.said == "No camera: virtual dice need no calibration"
+
+
+def test_colours_not_told_apart_are_taken_from_the_dice_laid_in_the_game_s_row(store,
+                                                                             monkeypatch):
+    """The six dice anywhere, their colours not told apart: the screen turns to a row of
+    the game's CALIBRATE colours, each die with its letter, and OK calibrates from the
+    dice laid so, named in that order. Select goes back to the dice anywhere, Back to
+    the throw awaited, nothing of the game changed; a row refused says why and stays."""
+    made = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)))
+    asked = []
+
+    def take(frame, colours, row=False):
+        asked.append(row)
+        if not row:
+            raise calibration.Untold("dice 1 and 5 (in reading order) could be magenta and"
+                                     " blue either way: light the dice better")
+        if len(asked) == 2:
+            raise ValueError("dice 2, 3 look orange, grey, not grey, orange: give the names"
+                             " in reading order")
+        return made
+
+    monkeypatch.setattr(calibration, "take", take)
+    now = [0.0]
+    dice = CameraDice(StillCamera(), live=False)
+    table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                  clock=lambda: now[0], dice=dice)
+    choose(table, 0)  # the game started: Ann to throw
+    before = (table.mode, table.state)
+    assert before[0] == "throw"
+    press(table, "menu")
+    pick(table, "Calibrate colours")
+    press(table, "ok")
+    assert table.mode == "calibrate" and asked == [False]
+    row = table.screen()
+    assert row.note == "Colours not told apart: lay the dice in this row"
+    assert [cut_texts(row, size) for size in ((128, 64), (128, 32))] == [[], []]
+    now[0] += 10
+    assert table.screen() == examples.SCREENS["calibrate-row"]
+    assert (row.entry, row.colours) == ((1,) * 6, ONES)
+    press(table, "ok")  # laid wrong: refused, the row still shown
+    assert asked == [False, True] and "reading order" in table.screen().note
+    assert table.screen().kind == "enter"
+    press(table, "select")  # back to the six anywhere
+    now[0] += 10
+    assert table.screen() == examples.SCREENS["calibrate"]
+    press(table, "ok", "ok")  # refused again, then the row laid right
+    assert asked == [False, True, False, True] and dice.calibration == made
+    assert (table.mode, table.state) == before
+    press(table, "menu")
+    pick(table, "Calibrate colours")
+    press(table, "ok", "back")  # the row offered, and Back returns all the same
+    assert (table.mode, table.state) == before and dice.calibration == made
 
 
 @pytest.mark.parametrize("content", ["{not json", '{"gain": [1, 2]}', '["a"]'])

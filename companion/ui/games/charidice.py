@@ -49,9 +49,10 @@ LEGEND = (
 """Every figure of the menus and what it means: the game menu's legend pages."""
 ONES = tuple(die[0][1] for die in DICE)
 """The colour of each die's 1: six dice showing their 1s show every colour once."""
-CALIBRATE = ("Show the six dice, 1s up, apart", ONES)
-"""The colour calibration (companion.calibration): what to show the camera, and the
-colours it shows (all six, once each: the reader tells which die is which)."""
+CALIBRATE = ("Show the six dice, 1s up, apart", ONES, 1)
+"""The colour calibration (companion.calibration): what to show the camera, the colours
+it shows (all six, once each: the reader tells which die is which; where it cannot, the
+order the players lay them in a row), and the value each die shows."""
 
 
 def menu_group(state: CharidiceState, action: Action) -> tuple[str, ...]:
