@@ -21,8 +21,15 @@ taken with a colour learnt from another colour's die (swapped, whole or in part:
 never wanted), or refused. The calibrated figures count the sessions taken in part
 with their partial calibration.
 
+`--rows`: the player's way out of a setup refused because its colours could not be told
+(`vision.calibrate.ColoursUntold`): the same table and light, the six dice laid in a row
+in the game's CALIBRATE order (`synth.charidice_scene(row=True)`) and calibrated with
+those names (`calibrate(frame, known)`), counted taken, refused, or swapped (a colour
+learnt from another colour's die); and the row laid wrong, each two neighbours
+exchanged, named in the same order: accepted is a swapped calibration taken.
+
     .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev]
-        [--hard | --lamp]
+        [--hard | --lamp] [--rows]
 """
 
 from __future__ import annotations
@@ -142,12 +149,80 @@ def setup_calibration(frame, labels):
     return fitted(faces, names, colour.light_of(frame)), taken
 
 
+PLAIN = dict(RENDERERS)
+"""The renderers as defined here: a row is drawn afresh, never taken for a scattered
+setup of the same seed."""
+
+
+def rows(seed0: int, tables: int, renderer: str, verbose: bool = False) -> dict[str, int]:
+    """{"untold", right row "taken"/"refused"/"swapped", "wrong" rows, "accepted"} over
+    the setups (as `run` lays them) refused because their colours could not be told."""
+    from companion.ui.games.charidice import CALIBRATE
+    from vision.calibrate import ColoursUntold, calibrate
+
+    lights, make_table, charidice_scene = RENDERERS[renderer]
+    _lights, plain_table, plain_scene = PLAIN[renderer]
+    names = list(CALIBRATE[1])
+    laid = [next(d for d in range(6) if synth.charidice_face(d, 1) == c) for c in names]
+    out = dict.fromkeys(("untold", "taken", "refused", "swapped", "wrong", "accepted"), 0)
+    for li, light in enumerate(lights):
+        for t in range(tables):
+            seed = seed0 + 1000 * li + 10 * t
+            setup, labels = charidice_scene(seed, make_table(seed, light), dice=range(6),
+                                            values=[1] * 6)
+            try:
+                setup_calibration(setup, labels)
+                continue
+            except ColoursUntold:
+                out["untold"] += 1
+            except ValueError:
+                continue
+            at = plain_table(seed, light)
+            for k in range(-1, 5):  # -1: the row laid right; k: dice k and k + 1 exchanged
+                order = list(laid)
+                if k >= 0:
+                    order[k], order[k + 1] = order[k + 1], order[k]
+                frame, labels = plain_scene(seed, at, dice=order, values=[1] * 6, row=True)
+                try:
+                    calibrate(frame, names)
+                    how = "swapped" if row_swapped(frame, labels, names) else "taken"
+                except ValueError as exc:
+                    how = "refused"
+                    if verbose and k < 0:
+                        print(f"  row refused ({light}, seed {seed}): {exc}")
+                if k < 0:
+                    out[how] += 1
+                else:
+                    out["wrong"] += 1
+                    out["accepted"] += how != "refused"
+                    if verbose and how != "refused":
+                        print(f"  wrong row accepted ({light}, seed {seed}, {names[k]} and"
+                              f" {names[k + 1]} exchanged)")
+    return out
+
+
+def row_swapped(frame, labels, names) -> bool:
+    """Whether a row named `names` (in `calibrate`'s order of its faces) gave a die
+    another colour's name, or a name where no die is."""
+    from vision.calibrate import named_order
+    from vision.reader import read_faces
+
+    faces = named_order(read_faces(frame))
+    readings = [vision.DieReading(1, n, f.bbox(frame.shape[1], frame.shape[0]), 1.0)
+                for f, n in zip(faces, names)]
+    matched = pairs(readings, labels)
+    return any(i not in matched or labels[matched[i]]["colour"] != n
+               for i, n in enumerate(names))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=20, help="tables per light")
     ap.add_argument("--throws", type=int, default=6, help="throws per table")
     ap.add_argument("--dev", action="store_true", help="the development seeds")
     ap.add_argument("--verbose", action="store_true", help="list every silent error")
+    ap.add_argument("--rows", action="store_true",
+                    help="also the row laid where the setup's colours could not be told")
     kind = ap.add_mutually_exclusive_group()
     kind.add_argument("--hard", action="store_true", help="the hard tables")
     kind.add_argument("--lamp", action="store_true",
@@ -171,6 +246,12 @@ def main(argv=None) -> int:
         print(mode)
         for key in ("all", *lights, *synth.COLOURS):
             print(f"  {key:<8} {tallies[key].line()}")
+    if a.rows:
+        r = rows(seed0, a.tables, renderer, a.verbose)
+        print(f"setups refused for their colours {r['untold']}: laid in a row, taken"
+              f" {r['taken']}, refused {r['refused']}, taken swapped {r['swapped']};"
+              f" wrong rows (two neighbours exchanged) accepted {r['accepted']} of"
+              f" {r['wrong']}")
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
