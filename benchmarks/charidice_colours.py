@@ -21,12 +21,14 @@ taken with a colour learnt from another colour's die (swapped, whole or in part:
 never wanted), or refused. The calibrated figures count the sessions taken in part
 with their partial calibration.
 
-`--rows`: the player's way out of a setup refused because its colours could not be told
-(`vision.calibrate.ColoursUntold`): the same table and light, the six dice laid in a row
-in the game's CALIBRATE order (`synth.charidice_scene(row=True)`) and calibrated with
-those names (`calibrate(frame, known)`), counted taken, refused, or swapped (a colour
-learnt from another colour's die); and the row laid wrong, each two neighbours
-exchanged, named in the same order: accepted is a swapped calibration taken.
+`--rows` (this figure alone): the players' way out of a setup refused because its
+colours could not be told (`vision.calibrate.ColoursUntold`): the same table and light,
+the six dice laid in a row in the game's CALIBRATE order (`synth.charidice_scene(row=
+True)`) and calibrated with those names (`calibrate(frame, known)`), counted taken,
+refused, or swapped (a colour learnt from another colour's die); and the row laid
+wrong, each two neighbours exchanged, named in the same order: accepted is a swapped
+calibration taken. The THROWS throws of the tables whose row was taken are read
+uncalibrated and with the row's calibration.
 
     .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev]
         [--hard | --lamp] [--rows]
@@ -154,9 +156,12 @@ PLAIN = dict(RENDERERS)
 setup of the same seed."""
 
 
-def rows(seed0: int, tables: int, renderer: str, verbose: bool = False) -> dict[str, int]:
-    """{"untold", right row "taken"/"refused"/"swapped", "wrong" rows, "accepted"} over
-    the setups (as `run` lays them) refused because their colours could not be told."""
+def rows(seed0: int, tables: int, throws: int, renderer: str,
+         verbose: bool = False) -> tuple[dict[str, int], dict[str, Tally]]:
+    """({"untold", right row "taken"/"refused"/"swapped", "wrong" rows, "accepted"},
+    {"uncalibrated"/"by the row": Tally}) over the setups (as `run` lays them) refused
+    because their colours could not be told; the tallies over the `throws` throws of the
+    tables whose right row was taken (as `run` throws them)."""
     from companion.ui.games.charidice import CALIBRATE
     from vision.calibrate import ColoursUntold, calibrate
 
@@ -165,11 +170,12 @@ def rows(seed0: int, tables: int, renderer: str, verbose: bool = False) -> dict[
     names = list(CALIBRATE[1])
     laid = [next(d for d in range(6) if synth.charidice_face(d, 1) == c) for c in names]
     out = dict.fromkeys(("untold", "taken", "refused", "swapped", "wrong", "accepted"), 0)
+    read = {"uncalibrated": Tally(), "by the row": Tally()}
     for li, light in enumerate(lights):
         for t in range(tables):
             seed = seed0 + 1000 * li + 10 * t
-            setup, labels = charidice_scene(seed, make_table(seed, light), dice=range(6),
-                                            values=[1] * 6)
+            table = make_table(seed, light)
+            setup, labels = charidice_scene(seed, table, dice=range(6), values=[1] * 6)
             try:
                 setup_calibration(setup, labels)
                 continue
@@ -184,7 +190,7 @@ def rows(seed0: int, tables: int, renderer: str, verbose: bool = False) -> dict[
                     order[k], order[k + 1] = order[k + 1], order[k]
                 frame, labels = plain_scene(seed, at, dice=order, values=[1] * 6, row=True)
                 try:
-                    calibrate(frame, names)
+                    cal = calibrate(frame, names)
                     how = "swapped" if row_swapped(frame, labels, names) else "taken"
                 except ValueError as exc:
                     how = "refused"
@@ -192,13 +198,19 @@ def rows(seed0: int, tables: int, renderer: str, verbose: bool = False) -> dict[
                         print(f"  row refused ({light}, seed {seed}): {exc}")
                 if k < 0:
                     out[how] += 1
+                    for j in range(throws if how == "taken" else 0):
+                        img, labels = charidice_scene(seed + 1 + j, table)
+                        expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
+                        for mode, c in (("uncalibrated", None), ("by the row", cal)):
+                            score(vision.read(img, expect, calibration=c), labels,
+                                  lambda lab, t=read[mode]: [t])
                 else:
                     out["wrong"] += 1
                     out["accepted"] += how != "refused"
                     if verbose and how != "refused":
                         print(f"  wrong row accepted ({light}, seed {seed}, {names[k]} and"
                               f" {names[k + 1]} exchanged)")
-    return out
+    return out, read
 
 
 def row_swapped(frame, labels, names) -> bool:
@@ -222,7 +234,7 @@ def main(argv=None) -> int:
     ap.add_argument("--dev", action="store_true", help="the development seeds")
     ap.add_argument("--verbose", action="store_true", help="list every silent error")
     ap.add_argument("--rows", action="store_true",
-                    help="also the row laid where the setup's colours could not be told")
+                    help="instead, the row laid where the setup's colours could not be told")
     kind = ap.add_mutually_exclusive_group()
     kind.add_argument("--hard", action="store_true", help="the hard tables")
     kind.add_argument("--lamp", action="store_true",
@@ -236,6 +248,18 @@ def main(argv=None) -> int:
              "easy": DEV_SEED if a.dev else HELD_OUT_SEED}[renderer]
     lights = RENDERERS[renderer][0]
     t0 = time.perf_counter()
+    if a.rows:
+        r, read = rows(seed0, a.tables, a.throws, renderer, a.verbose)
+        print(f"{renderer} {'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
+              f" {a.tables} per light x {len(lights)} lights; setups refused for their"
+              f" colours {r['untold']}: laid in a row, taken {r['taken']}, refused"
+              f" {r['refused']}, taken swapped {r['swapped']}; wrong rows (two neighbours"
+              f" exchanged) accepted {r['accepted']} of {r['wrong']}")
+        for mode, tally in read.items():
+            print(f"  {a.throws} throws of each table taken by the row, {mode:<12}"
+                  f" {tally.line()}")
+        print(f"{time.perf_counter() - t0:.0f} s")
+        return 0
     out, setups = run(seed0, a.tables, a.throws, setup_calibration, a.verbose, renderer)
     print(f"{renderer} {'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
           f" {a.tables} per light x {len(lights)} lights, {a.throws} throws each;"
@@ -246,12 +270,6 @@ def main(argv=None) -> int:
         print(mode)
         for key in ("all", *lights, *synth.COLOURS):
             print(f"  {key:<8} {tallies[key].line()}")
-    if a.rows:
-        r = rows(seed0, a.tables, renderer, a.verbose)
-        print(f"setups refused for their colours {r['untold']}: laid in a row, taken"
-              f" {r['taken']}, refused {r['refused']}, taken swapped {r['swapped']};"
-              f" wrong rows (two neighbours exchanged) accepted {r['accepted']} of"
-              f" {r['wrong']}")
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 

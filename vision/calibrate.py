@@ -263,6 +263,19 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
     return fitted(faces, setup_names(faces, colour.light_of(frame)), colour.light_of(frame))
 
 
+def in_a_row(faces: list) -> bool:
+    """Whether the faces (three or more) lie in one row: every centre within ROW_WITHIN
+    of the straight line through them, the line more across than down."""
+    if len(faces) < 3:
+        return False
+    at = np.array([f.centre for f in faces], np.float64)
+    centred = at - at.mean(axis=0)
+    _s, _v, (along, across) = np.linalg.svd(centred, full_matrices=False)
+    size = float(np.median([f.size for f in faces]))
+    return (abs(along[0]) >= abs(along[1])
+            and float(np.abs(centred @ across).max()) <= ROW_WITHIN * size)
+
+
 def named_order(faces: list) -> list:
     """The faces in the order their names are given: dice laid in one row (every centre
     within ROW_WITHIN of the line through them, the line more across than down) left to
@@ -270,16 +283,7 @@ def named_order(faces: list) -> list:
     them). Reading order starts a new row half a die lower than a row's first: a row
     rising to the right, or with a die a third of a size off its line, is broken there,
     and the names given left to right would go to other dice."""
-    if len(faces) < 3:
-        return faces
-    at = np.array([f.centre for f in faces], np.float64)
-    centred = at - at.mean(axis=0)
-    _s, _v, axes = np.linalg.svd(centred, full_matrices=False)
-    along, across = axes[0], axes[1]
-    size = float(np.median([f.size for f in faces]))
-    if abs(along[0]) < abs(along[1]) or np.abs(centred @ across).max() > ROW_WITHIN * size:
-        return faces
-    return sorted(faces, key=lambda f: f.centre[0])
+    return sorted(faces, key=lambda f: f.centre[0]) if in_a_row(faces) else faces
 
 
 #: the sixth die (`setup_faces`) is a finder's candidate this near the five read dice's
