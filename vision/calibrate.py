@@ -401,7 +401,8 @@ def fitted(faces, names: list[str | None], frame_light: float | None = None) -> 
                 f"dice {', '.join(str(keep[i] + 1) for i in moved)} look "
                 f"{', '.join(order[i] for i in moved)}, not "
                 f"{', '.join(named[i] for i in moved)}: give the names in reading order"
-                " (top to bottom, then left to right), and light the dice well")
+                " (top to bottom, then left to right; a row left to right), and light the"
+                " dice well")
     # a crushed channel is kept at the value nearest the stock colour under this cast
     refs, s, shift = colour.references(), colour.spreads(named), _cast(x, named)
     at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, named))]
