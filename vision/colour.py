@@ -61,7 +61,7 @@ _FEATURES = np.array([[1.0, -1.0, 0.0], [0.0, -1.0, 1.0], [1 / 3, 1 / 3, 1 / 3]]
 #: strong paint's weakest channel to 0 (a blue face's red, an orange or yellow face's
 #: blue, a magenta face's green), and noise and JPEG leave it at a few levels, however
 #: much of it the paint has. Against a paint's reference it says only "somewhere between
-#: what is measured and what such a matrix clips": as a value it put such faces 2-3 log
+#: none and what such a matrix clips" (`measure`): as a value it put such faces 2-3 log
 #: units beyond their colour, "no colour" every time (docs/vision-colour.md, "Crushed
 #: channels"). At 12 a magenta's green in dim light (9-15, no matrix) was taken for
 #: crushed, and the die named grey. Only a face's one dark channel is taken so: a face
@@ -147,18 +147,23 @@ def measure(face_bgr, white_bgr, clipped: bool = True, dark: int = 1) -> Measure
     linear = (face / 255.0) ** 2.2
     clips = 255.0 * (CLIPS_UNDER * linear.mean()) ** (1 / 2.2)
     crushed = crushed_channels(face) & (np.sum(face < FLOOR) <= dark)
-    low = _logs(face, white)
-    high = np.where(crushed, _logs(np.full(3, clips), white), low)
+    value = _logs(face, white)
+    # a crushed channel's few levels are noise and JPEG: the paint's may hold anything
+    # from none (1 level) to what a matrix clips. Against a white of full channels the
+    # lower end never matters; against one dark in that channel (pips a 2000 K lamp left
+    # at (17, 176, 251)) an orange's blue at 4 over 17 (log -1.45) could not reach its paint's -2
+    low = np.where(crushed, _logs(np.ones(3), white), value)
+    high = np.where(crushed, _logs(np.full(3, clips), white), value)
     # a channel at the top holds at least what is measured, a white's at the top at
     # least its own: the face over it may be more, or less
     if not clipped:
-        return Measured(low, low, high)
+        return Measured(value, low, high)
     # a white clipped in every channel is a bright light, not a cast: its tint is as
     # measured, and so is the face's lightness over it (as a bound it let a grey face lie
     # as dark as a black one, and named it so)
     white_clipped = white >= CEILING
     under = np.where(white_clipped & ~white_clipped.all(), CLIPPED_BY, 0.0)
-    return Measured(low, low - under, high + np.where(face >= CEILING, CLIPPED_BY, 0.0))
+    return Measured(value, low - under, high + np.where(face >= CEILING, CLIPPED_BY, 0.0))
 
 
 #: the grey's lightness over white and its spread, uncalibrated: the rulebook's dice are
@@ -266,6 +271,21 @@ def frame_white(faces, frame_light: float | None = None,
                lightness if frame_light is None else max(lightness, frame_light))
 
 
+def pips_white(faces, frame_light: float | None = None) -> np.ndarray | None:
+    """The frame's light pips whatever their tint (their median, as light as
+    `frame_white` makes a white); None if none. Under a colour table every light pip is
+    a Charidice die's white paint, so pips tinted past NEUTRAL_WITHIN alike are a white
+    under the lamp and the camera (a 2000 K lamp and a matrix: (17, 191, 239)), as
+    vision.calibrate.setup_white holds for the setup frame: where `frame_white` finds
+    none, a second white beside the camera's own balance (vision.colour_doubt.weighed)."""
+    pips = [f.pip_bgr for f in faces if f.light_pips]
+    if not pips:
+        return None
+    lightness = float(np.percentile([_lightness(p) for p in pips], 75))
+    return _at(np.median(np.asarray(pips, np.float64), axis=0),
+               lightness if frame_light is None else max(lightness, frame_light))
+
+
 def white_for(face, frame_white_bgr, kept=None) -> np.ndarray:
     """The white a face is measured against: the tint of its own white pips (where the
     light over it may differ from the frame's), else the frame's white, else the white a
@@ -334,15 +354,23 @@ def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
 
 
 def named(faces, calibration=None, frame_light: float | None = None, plain: bool = True,
-          shift=None) -> list[dict[str | None, float]]:
+          shift=None, kept=None) -> list[dict[str | None, float]]:
     """`odds` for every face of one frame (they share its white; `frame_light`:
     `light_of` the frame; `plain`: whether plain dice may be in play; `shift`: a cast
-    to take out of every face)."""
+    to take out of every face; `kept`: the white for a frame with none in view where
+    the calibration keeps none, `pips_white`)."""
     white = frame_white(faces, frame_light, plain)
     refs = references() if calibration is None else calibration.references(references())
     dark = None if calibration is None else calibration.dark_pips()
-    kept = None if calibration is None else calibration.white_in(frame_light)
+    kept = kept_white(calibration, frame_light, kept)
     return [odds(f, white, refs, dark, plain, shift, kept) for f in faces]
+
+
+def kept_white(calibration=None, frame_light: float | None = None, other=None):
+    """The white for a frame with none in view (`white_for`'s `kept`): the calibration's
+    (`white_in`), else `other`; None: the camera's own balance."""
+    kept = None if calibration is None else calibration.white_in(frame_light)
+    return other if kept is None else kept
 
 
 #: the ring about a die whose colour is its felt's (`surroundings`): from this to that

@@ -170,15 +170,39 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     """(colour, sureness) per face under a colour table (`allowed` (value, colour)
     faces; `values` each face's read value): vision.colour_table's weighing of the
     odds as measured and with the frame's cast taken out (`agreed`), the felt about each
-    die (`felt_bgr`, vision.colour.surroundings; None: not weighed) weighed last."""
+    die (`felt_bgr`, vision.colour.surroundings; None: not weighed) weighed last.
+    A frame with no white in view (and none kept by the calibration) whose light pips
+    are tinted past white is weighed against two whites, the camera's own balance and
+    those pips (`vision.colour.pips_white`), and taken as `agreed` takes two casts: the
+    pips' name, asked where the two differ. Neither white is trusted alone: the pips'
+    named 65 more dice right on the hard development tables (32 per light), but alone
+    it named yellows grey 95% sure on a dim green-cast table (pips at (62, 165, 83))."""
+    from . import colour
+
+    out = _weighed(faces, values, allowed, calibration, frame_light, felt_bgr)
+    if (colour.frame_white(faces, frame_light, plain=False) is not None
+            or colour.kept_white(calibration, frame_light) is not None):
+        return out
+    pips = colour.pips_white(faces, frame_light)
+    if pips is None:
+        return out
+    return agreed(out, _weighed(faces, values, allowed, calibration, frame_light, felt_bgr,
+                                pips))
+
+
+def _weighed(faces, values, allowed, calibration=None, frame_light: float | None = None,
+             felt_bgr=None, other_white=None) -> list[tuple[str | None, float]]:
+    """`weighed` against one white (`other_white`: the white for a frame with none in
+    view, where the calibration keeps none; None: the camera's own balance)."""
     from . import colour
     from .colour_table import resolved
 
     refs = (colour.references() if calibration is None
             else calibration.references(colour.references()))
     dark = None if calibration is None else calibration.dark_pips()
-    kept = None if calibration is None else calibration.white_in(frame_light)
-    first = resolved(values, colour.named(faces, calibration, frame_light, False), allowed)
+    kept = colour.kept_white(calibration, frame_light, other_white)
+    first = resolved(values, colour.named(faces, calibration, frame_light, False,
+                                          kept=other_white), allowed)
     white = colour.frame_white(faces, frame_light, plain=False)
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
@@ -193,7 +217,7 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
         shift = frame_shift(xs, [n for n, _p in second], refs, spread) if len(faces) \
             else np.zeros(3)
         second = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                               shift), allowed)
+                                               shift, other_white), allowed)
         xs = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
                        for m, (n, _p) in zip(measured, second)])
     out = agreed(first, second)
