@@ -133,11 +133,11 @@ def fine_tune(kind: str, model, photos: list, pool: list, steps: int, seed: int 
     import torch
     from torch.nn import functional as F
 
-    from vision.train import train
+    from vision.train import data, train
 
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    sets, synth = train.by_set(photos), train.by_set(pool)[0]
+    sets, synth = data.by_set(photos), data.by_set(pool)[0]
     loss_of = train.finder_loss if kind == "finder" else F.cross_entropy
     opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=1e-4)
     size = 16 if kind == "finder" else 128

@@ -185,3 +185,32 @@ def test_learning_writes_nets_the_reader_loads(tmp_path, monkeypatch):
     vision.read(img)  # loads and reads
     assert any("from 12 photos" in s for s in said)
     assert len(load_labels(photos, "validation")) == 4
+
+
+def test_what_learning_calls_in_the_training_code_is_there():
+    """The training itself is skipped where PyTorch is not (CI), so a name moved in
+    vision/train would break `companion learn` unseen (train.by_set moved to data once):
+    every `train.X`, `data.X` and `nets.X` that vision/learn.py uses is defined there."""
+    import ast
+    from pathlib import Path
+
+    root = Path(learn.__file__).parent
+
+    def defined(module: str) -> set[str]:
+        tree = ast.parse((root / "train" / f"{module}.py").read_text())
+        names = set()
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Assign):
+                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        return names
+
+    have = {m: defined(m) for m in ("train", "data", "nets")}
+    used = {(n.value.id, n.attr) for n in ast.walk(ast.parse(Path(learn.__file__).read_text()))
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+            and n.value.id in have}
+    assert {("train", "batch"), ("data", "load_photos"), ("nets", "export")} <= used
+    assert not [f"{m}.{name}" for m, name in sorted(used) if name not in have[m]]
