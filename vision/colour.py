@@ -83,15 +83,26 @@ CLIPS_UNDER = 0.5
 CEILING, CLIPPED_BY = 250.0, 0.7
 
 
+#: the neutral colours: their paint has the white's proportions, so a camera's matrix
+#: (linear, alike on every pixel) leaves a grey or black face k x its white, and never
+#: crushes a channel of it that the white holds (`Measured.neutral_high`)
+NEUTRAL = ("grey", "black")
+#: a channel read under FLOOR where no matrix crushed it held at most this (grey levels):
+#: noise and JPEG about a dark channel
+NEUTRAL_DARK = 2 * FLOOR
+
+
 @dataclass(frozen=True)
 class Measured:
     """A face's log B, G, R over its white as measured (`value`), each known only to
     lie between `low` and `high`: equal to it but for a crushed channel (FLOOR,
-    CLIPS_UNDER) and a clipped one (CEILING)."""
+    CLIPS_UNDER) and a clipped one (CEILING). `neutral_high`: the high bound for a
+    neutral paint (NEUTRAL; None: `high`)."""
 
     value: np.ndarray
     low: np.ndarray
     high: np.ndarray
+    neutral_high: np.ndarray | None = None
 
     def crushed(self) -> bool:
         """Whether a channel is crushed or clipped (known only between bounds)."""
@@ -104,14 +115,17 @@ class Measured:
     def shifted(self, shift) -> Measured:
         """The face with a cast (in features) taken out."""
         d = np.linalg.solve(_FEATURES, shift)
-        return Measured(self.value - d, self.low - d, self.high - d)
+        return Measured(self.value - d, self.low - d, self.high - d,
+                        None if self.neutral_high is None else self.neutral_high - d)
 
-    def nearest(self, ref, spread) -> np.ndarray:
+    def nearest(self, ref, spread, neutral: bool = False) -> np.ndarray:
         """The features this face's paint may have that lie nearest `ref` (in
         `spread`s): each bounded channel taken at whatever value within its bounds
         brings it nearest (one at a time, in turn: the distance is a bowl, so this
-        settles on its lowest point within the bounds)."""
-        free = np.flatnonzero(self.high > self.low)
+        settles on its lowest point within the bounds). `neutral`: `ref` is a neutral
+        paint's (`neutral_high`)."""
+        high = self.high if not neutral or self.neutral_high is None else self.neutral_high
+        free = np.flatnonzero(high > self.low)
         logs = self.value.copy()
         if not free.size:
             return _FEATURES @ logs
@@ -121,12 +135,12 @@ class Measured:
             for c in free:
                 a = _FEATURES[:, c] / s
                 t = float(a @ ((r - _FEATURES @ logs) / s)) / float(a @ a)
-                logs[c] = np.clip(logs[c] + t, self.low[c], self.high[c])
+                logs[c] = np.clip(logs[c] + t, self.low[c], high[c])
         return _FEATURES @ logs
 
-    def distance2(self, ref, spread) -> float:
+    def distance2(self, ref, spread, neutral: bool = False) -> float:
         """How far (squared spreads) the face lies from a reference at the nearest."""
-        return float(np.sum(((self.nearest(ref, spread) - ref) / spread) ** 2))
+        return float(np.sum(((self.nearest(ref, spread, neutral) - ref) / spread) ** 2))
 
 
 def crushed_channels(face_bgr) -> np.ndarray:
@@ -137,11 +151,14 @@ def crushed_channels(face_bgr) -> np.ndarray:
     return (face < FLOOR) & (clips > FLOOR)
 
 
-def measure(face_bgr, white_bgr, clipped: bool = True, dark: int = 1) -> Measured:
+def measure(face_bgr, white_bgr, clipped: bool = True, dark: int = 1,
+            seen: bool = False) -> Measured:
     """A face over a white under the same light, a crushed channel and (`clipped`) one
     clipped at the top (the face's or the white's) as bounds. `dark`: up to how many
     dark channels of a face are taken as crushed (1: a face dark in two is a deep colour
-    of its own, see FLOOR)."""
+    of its own, see FLOOR). `seen`: the white was seen under the face's very light (its
+    own white pips), so a neutral paint's crushed channel is bounded by it
+    (`Measured.neutral_high`)."""
     face = np.asarray(face_bgr, np.float64)
     white = np.asarray(white_bgr, np.float64)
     linear = (face / 255.0) ** 2.2
@@ -156,14 +173,20 @@ def measure(face_bgr, white_bgr, clipped: bool = True, dark: int = 1) -> Measure
     high = np.where(crushed, _logs(np.full(3, clips), white), value)
     # a channel at the top holds at least what is measured, a white's at the top at
     # least its own: the face over it may be more, or less
-    if not clipped:
-        return Measured(value, low, high)
-    # a white clipped in every channel is a bright light, not a cast: its tint is as
-    # measured, and so is the face's lightness over it (as a bound it let a grey face lie
-    # as dark as a black one, and named it so)
-    white_clipped = white >= CEILING
-    under = np.where(white_clipped & ~white_clipped.all(), CLIPPED_BY, 0.0)
-    return Measured(value, low - under, high + np.where(face >= CEILING, CLIPPED_BY, 0.0))
+    if clipped:
+        # a white clipped in every channel is a bright light, not a cast: its tint is as
+        # measured, and so is the face's lightness over it (as a bound it let a grey face
+        # lie as dark as a black one, and named it so)
+        white_clipped = white >= CEILING
+        low = low - np.where(white_clipped & ~white_clipped.all(), CLIPPED_BY, 0.0)
+        high = high + np.where(face >= CEILING, CLIPPED_BY, 0.0)
+    # a grey or black face under the white's light is k x that white through the
+    # camera's matrix, as every pixel is: its channel reads under FLOOR only as dark,
+    # never crushed where the white's is not (a blue at (229, 110, 1) under white pips at
+    # (254, 197, 123) could reach grey with its red "up to 109")
+    neutral = (np.where(crushed, np.minimum(high, _logs(np.full(3, NEUTRAL_DARK), white)),
+                        high) if seen else None)
+    return Measured(value, low, high, neutral)
 
 
 #: the grey's lightness over white and its spread, uncalibrated: the rulebook's dice are
@@ -297,17 +320,28 @@ def white_for(face, frame_white_bgr, kept=None) -> np.ndarray:
         if _white_pips(face):
             return np.asarray(face.pip_bgr, np.float64)
         return np.asarray(PAINT_WHITE if kept is None else kept, np.float64)
-    if _white_pips(face) and float(np.abs(_tint(face.pip_bgr) - _tint(frame_white_bgr)
-                                          ).max()) <= OWN_WITHIN:
+    if own_white(face, frame_white_bgr):
         return _at(face.pip_bgr, max(_lightness(face.pip_bgr), _lightness(frame_white_bgr)))
     return frame_white_bgr
+
+
+def own_white(face, frame_white_bgr) -> bool:
+    """Whether a face is measured against its own white pips (`white_for`): white, and
+    near the frame's white if there is one (OWN_WITHIN)."""
+    return _white_pips(face) and (frame_white_bgr is None or float(np.abs(
+        _tint(face.pip_bgr) - _tint(frame_white_bgr)).max()) <= OWN_WITHIN)
 
 
 def measured(face, frame_white_bgr, clipped: bool = True, kept=None,
              dark: int = 1) -> Measured:
     """A face over its white (`white_for`), a crushed channel (`dark`: up to that many)
-    and (`clipped`) one clipped at the top as bounds (`measure`)."""
-    return measure(face.face_bgr, white_for(face, frame_white_bgr, kept), clipped, dark)
+    and (`clipped`) one clipped at the top as bounds (`measure`); a neutral paint's
+    bounded where the white is the face's own pips (`own_white`), white paint under its
+    very light: not the frame's white (under two lamps the light over a die may be
+    another: a grey with dark pips, its red crushed under a warmer lamp than the other
+    dice's pips, was named blue by it), the camera's balance or a kept white."""
+    return measure(face.face_bgr, white_for(face, frame_white_bgr, kept), clipped, dark,
+                   own_white(face, frame_white_bgr))
 
 
 def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = None) -> float:
@@ -322,14 +356,16 @@ def pips_against(name: str, light_pips: bool, dark: dict[str, bool] | None = Non
 
 
 def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
-         plain: bool = True, shift=None, kept=None) -> dict[str | None, float]:
+         plain: bool = True, shift=None, kept=None,
+         neutral: bool = False) -> dict[str | None, float]:
     """Probability of each Charidice colour name for a face, and of None (a plain die, or
     none near: NONE_BEYOND), given the colours' references (`references`, or a
     calibration's) and, where a calibration saw them, their pips (`dark`). `plain`
     False: no plain die is in play (a Charidice game's), so a grey die with dark pips
     is not taken for a white one in dim light. `shift`: a cast to take out of the face's
     features first (vision.colour_doubt.frame_shift); `kept`: a calibration's white,
-    for a frame with none in view (`white_for`)."""
+    for a frame with none in view (`white_for`); `neutral`: a crushed channel bounded
+    for grey and black as a neutral paint's (`Measured.neutral_high`)."""
     m = measured(face, frame_white_bgr, kept=kept)
     if shift is not None:
         m = m.shifted(shift)
@@ -340,7 +376,8 @@ def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
     # crushed may hold as much blue as an ivory die, which it is not
     x = m.features()
     d2 = np.array([float(np.sum(((x - refs[n]) / s) ** 2)) if n in PLAIN
-                   else m.distance2(refs[n], s) for n, s in zip(names, spread)])
+                   else m.distance2(refs[n], s, neutral and n in NEUTRAL)
+                   for n, s in zip(names, spread)])
     d2 += np.array([pips_against(n, face.light_pips, dark) for n in names])
     low = min(float(d2.min()), NONE_BEYOND)
     w = np.exp(-0.5 * (d2 - low))
@@ -354,16 +391,16 @@ def odds(face, frame_white_bgr, refs, dark: dict[str, bool] | None = None,
 
 
 def named(faces, calibration=None, frame_light: float | None = None, plain: bool = True,
-          shift=None, kept=None) -> list[dict[str | None, float]]:
+          shift=None, kept=None, neutral: bool = False) -> list[dict[str | None, float]]:
     """`odds` for every face of one frame (they share its white; `frame_light`:
     `light_of` the frame; `plain`: whether plain dice may be in play; `shift`: a cast
     to take out of every face; `kept`: the white for a frame with none in view where
-    the calibration keeps none, `pips_white`)."""
+    the calibration keeps none, `pips_white`; `neutral`: as `odds`)."""
     white = frame_white(faces, frame_light, plain)
     refs = references() if calibration is None else calibration.references(references())
     dark = None if calibration is None else calibration.dark_pips()
     kept = kept_white(calibration, frame_light, kept)
-    return [odds(f, white, refs, dark, plain, shift, kept) for f in faces]
+    return [odds(f, white, refs, dark, plain, shift, kept, neutral) for f in faces]
 
 
 def kept_white(calibration=None, frame_light: float | None = None, other=None):

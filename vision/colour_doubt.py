@@ -176,12 +176,23 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     those pips (`vision.colour.pips_white`), and taken as `agreed` takes two casts: the
     pips' name, asked where the two differ. Neither white is trusted alone: the pips'
     named 65 more dice right on the hard development tables (32 per light), but alone
-    it named yellows grey 95% sure on a dim green-cast table (pips at (62, 165, 83))."""
+    it named yellows grey 95% sure on a dim green-cast table (pips at (62, 165, 83)).
+    A frame with a white in view is weighed twice too, the second time with a face's
+    crushed channel bounded for grey and black as a neutral paint's under its own white
+    pips (vision.colour.NEUTRAL), and taken so: its name, asked where the two differ (on
+    the hard development tables, 32 per light, 17 more dice right uncalibrated; taken
+    alone, and bounded under the frame's white too, it added 6 sure mistakes)."""
     from . import colour
 
     out = _weighed(faces, values, allowed, calibration, frame_light, felt_bgr)
-    if (colour.frame_white(faces, frame_light, plain=False) is not None
-            or colour.kept_white(calibration, frame_light) is not None):
+    if colour.frame_white(faces, frame_light, plain=False) is not None:
+        # a grey or black face's crushed channel bounded by its white pips (vision.colour
+        # .NEUTRAL): it tells which name, not how sure, so both namings are taken as
+        # two casts are (with grey ruled out, oranges crushed in blue were named yellow
+        # 94-96% sure, a face lit in red alone orange 97-99%, where nothing tells them)
+        return agreed(out, _weighed(faces, values, allowed, calibration, frame_light,
+                                    felt_bgr, neutral=True))
+    if colour.kept_white(calibration, frame_light) is not None:
         return out
     pips = colour.pips_white(faces, frame_light)
     if pips is None:
@@ -191,9 +202,11 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
 
 
 def _weighed(faces, values, allowed, calibration=None, frame_light: float | None = None,
-             felt_bgr=None, other_white=None) -> list[tuple[str | None, float]]:
+             felt_bgr=None, other_white=None,
+             neutral: bool = False) -> list[tuple[str | None, float]]:
     """`weighed` against one white (`other_white`: the white for a frame with none in
-    view, where the calibration keeps none; None: the camera's own balance)."""
+    view, where the calibration keeps none; None: the camera's own balance), `neutral`:
+    with a crushed channel bounded for grey and black (vision.colour.odds)."""
     from . import colour
     from .colour_table import resolved
 
@@ -202,13 +215,14 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     dark = None if calibration is None else calibration.dark_pips()
     kept = colour.kept_white(calibration, frame_light, other_white)
     first = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                          kept=other_white), allowed)
+                                          kept=other_white, neutral=neutral), allowed)
     white = colour.frame_white(faces, frame_light, plain=False)
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
     measured = [colour.measured(f, white, kept=kept) for f in faces]
     # each face as near its first name as its crushed channels allow (vision.colour.FLOOR)
-    x = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
+    bounded = [c for c in colour.NEUTRAL if neutral]
+    x = np.array([m.features() if n is None else m.nearest(refs[n], spread[n], n in bounded)
                   for m, n in zip(measured, names)])
     # the cast found from the first names, then once more from the names it gives
     # (SHIFT_ROUNDS)
@@ -217,8 +231,9 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
         shift = frame_shift(xs, [n for n, _p in second], refs, spread) if len(faces) \
             else np.zeros(3)
         second = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                               shift, other_white), allowed)
-        xs = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
+                                               shift, other_white, neutral), allowed)
+        xs = np.array([m.features() if n is None else m.nearest(refs[n], spread[n],
+                                                                n in bounded)
                        for m, (n, _p) in zip(measured, second)])
     out = agreed(first, second)
     # a crushed channel is a bound, not a value: its face is taken unasked only very
@@ -242,7 +257,8 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
         out = felt_doubted(out, felt, refs, colour.SPREAD)
     # a die of no colour, named by its tint more than its lightness (GUESS_LIGHTNESS)
     wide = np.array([1.0, 1.0, GUESS_LIGHTNESS])
-    far = [{c: m.distance2(refs[c], spread[c] * wide) for c in refs if c not in colour.PLAIN}
+    far = [{c: m.distance2(refs[c], spread[c] * wide, c in bounded)
+            for c in refs if c not in colour.PLAIN}
            if n is None else {} for m, (n, _p) in zip(measured, out)]
     out = guessed(out, far, values, allowed)
     # orange and yellow told apart by each other, under the one light
@@ -257,8 +273,8 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     two = [p < CONFIRM_BELOW and int(np.sum(colour.crushed_channels(f.face_bgr))) == 2
            for f, (_n, p) in zip(faces, out)]
     far = [{c: colour.measured(f, white, False, kept, dark=2).distance2(
-        refs[c], spread[c] * wide) for c in refs if c not in colour.PLAIN} if t else {}
-           for f, t in zip(faces, two)]
+        refs[c], spread[c] * wide, c in bounded) for c in refs if c not in colour.PLAIN}
+           if t else {} for f, t in zip(faces, two)]
     return guessed([(None, p) if t else (n, p) for t, (n, p) in zip(two, out)], far, values,
                    allowed, keep=out)
 

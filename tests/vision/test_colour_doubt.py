@@ -359,3 +359,28 @@ def test_a_crushed_channel_may_hold_down_to_none():
     must reach its paint's (log about -2)."""
     m = colour.measure((4, 110, 254), (17, 176, 251))
     assert m.low[0] <= np.log(1 / 17) + 1e-9 < np.log(4 / 17) == m.value[0] < m.high[0]
+
+
+def test_a_face_crushed_where_its_white_is_not_is_no_grey():
+    """A cool hard development table with a camera's matrix (seed 4180, throw 4182): two
+    blues with their red crushed, (208, 101, 2) and (229, 110, 1), their own white pips
+    at about (254, 197, 123). As a bound up to what a matrix clips, the red let the 1
+    reach grey, and it was asked as grey. A matrix acts on every pixel alike, so a grey
+    face is k x the white over it and keeps that white's red: read under colour.FLOOR it
+    held a few levels at most (colour.NEUTRAL_DARK). Grey then lies far, and the 1 is
+    asked as blue; both blues stay asked (the two namings differ), the blacks are named
+    as before. A face measured against another die's pips is not bounded so: under two
+    lamps theirs may be another light (seed 74000: a grey with dark pips at (214, 254, 3)
+    was named blue against them)."""
+    from vision import synth
+
+    faces = [_face((208, 101, 2), (244, 183, 112)), _face((229, 110, 1), (254, 197, 123)),
+             _face((41, 34, 23), (254, 252, 181)), _face((47, 39, 26), (252, 251, 196))]
+    got = colour_doubt.weighed(faces, [6, 1, 3, 2], set(synth.charidice_faces([1, 2, 3, 4])))
+    assert [n for n, _p in got] == ["blue", "blue", "black", "black"]
+    assert got[1][1] <= colour_doubt.DISAGREE and min(got[2][1], got[3][1]) > 0.95
+    white = colour.frame_white(faces, plain=False)
+    m, own = colour.measured(faces[1], white), colour.white_for(faces[1], white)
+    assert m.low[2] < m.neutral_high[2] == np.log(colour.NEUTRAL_DARK / own[2]) < m.high[2]
+    assert colour.measured(_face((214, 254, 3), (79, 17, 1)), white).neutral_high is None
+    assert colour.measured(_face((229, 110, 1), (20, 20, 20)), None).neutral_high is None
