@@ -361,3 +361,16 @@ def test_a_value_changed_by_looking_closer_is_no_gain(monkeypatch):
     assert [(f.value, f.confidence < CONFIRM_BELOW) for f in faces] == [
         (4, False), (5, False), (4, False), (3, True)]
     assert zooms == [1.0, 2.0]
+
+
+def test_a_frame_is_colourless_exactly_where_every_pixel_looked_at_is_grey():
+    """`colourless` looks at the first row it samples alone first: it answers as the
+    whole look does, whether colour lies in that row, only below it, or nowhere."""
+    rng = np.random.default_rng(0)
+    grey = np.repeat(rng.integers(1, 255, (48, 64, 1), np.uint8), 3, axis=2)
+    grey[::4, ::4, 0] += 1  # a camera's grey: channels a level apart
+    assert reader.colourless(grey)
+    for y, x, looked_at in ((0, 8, True), (40, 8, True), (1, 8, False), (40, 9, False)):
+        tinted = grey.copy()
+        tinted[y, x, 2] ^= 8
+        assert reader.colourless(tinted) is not looked_at, (y, x)

@@ -256,3 +256,44 @@ def test_a_cards_diamonds_laid_out_as_pips_cannot_be_told(monkeypatch, value, si
     (1, 56, 0.8), (2, 48, 0.8), (3, 60, 0.8), (5, 66, 0.5), (3, 36, 1.0), (5, 30, 0.8)])
 def test_round_pips_drawn_alike_are_counted(value, size, blur):
     assert witness.pip_count(marks_face(value, size, "pip", blur), 160, 120, size) == value
+
+
+@pytest.mark.parametrize("case", ["diamonds 2", "diamonds 5", "numeral", "glare 3", "plain 4",
+                                  "side face 2"])
+def test_told_the_reading_the_witness_agrees_exactly_where_it_did(monkeypatch, case):
+    """Told the face net's count (`read`, as `reader.witnessed` tells it), a pattern of
+    another count is given without the checks that could only make it "cannot tell":
+    for every count the witness agrees exactly where it agrees untold, on faces the
+    checks turn to "cannot tell" (card diamonds, a numeral, glare) and faces they pass,
+    and the checks do not run for a count they could not make agree."""
+    if case.startswith("diamonds"):
+        size = {"2": 48, "5": 66}[case[-1]]
+        img, centre = marks_face(int(case[-1]), size, "diamond"), (160, 120)
+    elif case == "numeral":
+        img, centre, size = numeral_face("9", 45, WHITE, INK, 1.2, underline=True), (160, 120), 45
+    elif case == "glare 3":
+        img, centre, size = one_die(Die(3, "red", (160, 120), 56, 20), seed=3)
+        img = shine(img, centre, (0.25 * size, 0.08 * size), -25)
+    elif case == "plain 4":
+        img, centre, size = one_die(Die(4, "white", (160, 120), 56, 15), seed=4)
+    else:
+        img, centre, size = one_die(Die(2, "white", (160, 120), 30, 10, side=1), seed=2)
+    told = witness.pip_count(img, *centre, size)
+    for value in range(1, 8):
+        assert (witness.pip_count(img, *centre, size, value) == value) == (told == value)
+    checked = []
+    for name, passed in (("_glare_may_change", False), ("_lone_mark_a_pip", True),
+                         ("_card_diamonds", False)):
+        monkeypatch.setattr(witness, name, lambda *a, _n=name, _p=passed: checked.append(_n) or _p)
+    seen = witness.pip_count(img, *centre, size)  # the pattern's count, every check passed
+    assert seen is not None and checked
+    checked.clear()
+    assert witness.pip_count(img, *centre, size, seen % 7 + 1) == seen and not checked
+
+
+def test_the_distances_of_every_look_are_its_own():
+    """`_radii` cuts an odd look's distances from a larger one's: the same numbers as
+    its own would be, for looks of every width a closer look can have and more."""
+    for n in range(1, 260):
+        yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
+        assert np.array_equal(witness._radii(n), np.hypot(xx, yy)), n
