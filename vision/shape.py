@@ -8,6 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .witness import colour_distance
+
 
 def outline(frame: np.ndarray, cx: float, cy: float, size: float):
     """The outline (an OpenCV contour, frame pixels) of the thing read at (cx, cy): the
@@ -20,7 +22,7 @@ def outline(frame: np.ndarray, cx: float, cy: float, size: float):
     lab = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2Lab).astype(np.float32)
     rim = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
     table = np.median(rim, axis=0)
-    away = np.sqrt(((lab - table) ** 2).sum(axis=2))
+    away = colour_distance(lab, table)
     away = np.clip(away * (255.0 / max(float(away.max()), 1.0)), 0, 255).astype(np.uint8)
     _t, mask = cv2.threshold(away, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     contours, _h = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -86,7 +86,7 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
     import cv2
 
     n = lab.shape[0]
-    off = np.clip(np.sqrt(((lab - face) ** 2).sum(axis=2)), 0, 255).astype(np.uint8)
+    off = np.clip(colour_distance(lab, face), 0, 255).astype(np.uint8)
     inner = off[_disc(n, PIP_DISC)].reshape(-1, 1)
     for _ in range(2):
         t, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -114,6 +114,16 @@ def _radii(n: int) -> np.ndarray:
 #: the odd looks whose distances closer looks are cut from are 1 more than a multiple of
 #: this wide (a closer look is at most about 175 px wide: at most four such)
 RADII_STEP = 64
+
+
+def colour_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's distance from `colour` (H x W x 3 -> H x W): the squares of the
+    channels' differences added channel by channel, first to second, then third, the
+    order numpy's sum over the last axis adds them in (the same numbers), at a third
+    of its time (numpy reduces three values at a time slowly)."""
+    d = lab - colour
+    d *= d
+    return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
 
 
 @lru_cache(maxsize=8)
@@ -281,7 +291,7 @@ def _closer(frame: np.ndarray, cx: float, cy: float, size: float, face: np.ndarr
     # middle pixel is half a pixel off the centre it is given):
     mx, my = (c + (v - 0.5 + 0.5 / fine) * at for c, v in ((cx, x), (cy, y)))
     lab = _look(frame, mx, my, size, fine * SIDE, FINE_BLUR, n)
-    off, d = np.sqrt(((lab - face) ** 2).sum(axis=2)), _radii(n)
+    off, d = colour_distance(lab, face), _radii(n)
     off[d > reach] = 0
     return off, d, rp
 

@@ -297,3 +297,16 @@ def test_the_distances_of_every_look_are_its_own():
     for n in range(1, 260):
         yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
         assert np.array_equal(witness._radii(n), np.hypot(xx, yy)), n
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_colour_distances_are_numpys_own(dtype):
+    """`colour_distance` adds the three squares as numpy's sum over the last axis does:
+    the same numbers to the last bit, on looks of the witness's and the shape check's
+    sizes (the counts and outlines are thresholds of them)."""
+    rng = np.random.default_rng(7)
+    for n in (58, 85, 95, 173):
+        lab = (rng.random((n, n, 3)) * 255).astype(dtype)
+        colour = np.median(lab.reshape(-1, 3), axis=0)
+        assert np.array_equal(witness.colour_distance(lab, colour),
+                              np.sqrt(((lab - colour) ** 2).sum(axis=2)))
