@@ -286,36 +286,62 @@ def named_order(faces: list) -> list:
     return sorted(faces, key=lambda f: f.centre[0]) if in_a_row(faces) else faces
 
 
-#: the sixth die (`setup_faces`) is a finder's candidate this near the five read dice's
-#: median size (reader.NARROW, its inverse): a die of the same set, not a speck or a tray
+#: the dice missing (`setup_faces`) are finder's candidates this near the read dice's
+#: median size (reader.NARROW, its inverse): dice of the same set, not specks or a tray
 ALIKE_WITHIN = 0.7
+#: ... found so where no more than this many of the six are missing
+MISSING_AT_MOST = 2
+#: ... among the finder's peaks this strong, where its usual ones (net.PEAK_MIN) are not
+#: the dice missing: a pale grey whose face the finder too barely tells from the felt
+#: peaks at 0.11-0.23 (5 of 800 hard development setups), where the frames' other weak
+#: peaks off the dice lie at 0.08 or under
+WEAK_PEAK = 0.1
 
 
 def setup_faces(frame: np.ndarray) -> list:
-    """The setup frame's faces in reading order: as read, or, where five are read, the
-    five and the finder's one other candidate alike in size, taken for the sixth die's 1.
-    The face net turns down a pale grey 1 whose white pip is barely lighter than its
-    face (on 20 of 200 hard development setups, 16 of them a grey, 3 a black in dim
-    light): the finder sees it, and the six dice are known to be there. The sixth's
-    colour is then weighed as any die's: where the candidate is no die, it is far from
-    the colour left, and the setup refused."""
+    """The setup frame's faces in reading order: as read, or, where one or two of the
+    six are not read, the read ones and the finder's other candidates alike in size, one
+    per die, where they are as many as the dice missing (its usual ones, else its weaker
+    peaks: WEAK_PEAK), taken for their 1s. The face net turns down a pale grey 1 whose
+    white pip is barely lighter than its face (on 20 of 200 hard development setups, 16
+    of them a grey, 3 a black in dim light), and sometimes two dice of a frame: the
+    finder sees them, and six dice are known to be there. A die of 90 px or more the
+    finder sees twice, at full and at half size (two candidates within half a die of
+    each other): one die. The candidates' colours are then weighed as any die's: where
+    one is no die, it is far from every colour left, and is not learnt."""
     from . import net
-    from .reader import CUT, Face, face_colour, on_the_same_die, read_faces, reading_order
+    from .reader import Face, face_colour, read_faces, reading_order
 
     faces = read_faces(frame)
-    if len(faces) != len(COLOURS) - 1:
+    missing = len(COLOURS) - len(faces)
+    if not 0 < missing <= MISSING_AT_MOST:
         return faces
+    for peak in (net.PEAK_MIN, WEAK_PEAK):
+        found = _other_dice(frame, faces, net.find_dice(frame, peak))
+        if len(found) == missing:
+            return reading_order([*faces, *(
+                Face(1, (c.cx, c.cy), c.size, 0.0, *face_colour(frame, c.cx, c.cy, c.size))
+                for c in found)])
+    return faces
+
+
+def _other_dice(frame: np.ndarray, faces: list, candidates: list) -> list:
+    """The finder's candidates off the read faces, alike in size to them (ALIKE_WITHIN),
+    not cut by the frame's edge by more than reader.CUT, one per die (the strongest of
+    those within half a die of each other)."""
+    from .reader import CUT, on_the_same_die
+
     size = float(np.median([f.size for f in faces]))
-    (h, w), r = frame.shape[:2], 0.5 - CUT  # a face cut by the edge no more than CUT
-    others = [c for c in net.find_dice(frame)
-              if not any(on_the_same_die(c, f) for f in faces)
-              and ALIKE_WITHIN <= c.size / size <= 1 / ALIKE_WITHIN
-              and min(c.cx, c.cy, w - c.cx, h - c.cy) >= r * c.size]
-    if len(others) != 1:
-        return faces
-    (c,) = others
-    sixth = Face(1, (c.cx, c.cy), c.size, 0.0, *face_colour(frame, c.cx, c.cy, c.size))
-    return reading_order([*faces, sixth])
+    (h, w), r = frame.shape[:2], 0.5 - CUT
+    others: list = []
+    for c in sorted(candidates, key=lambda c: -c.score):
+        if (not any(on_the_same_die(c, f) for f in faces)
+                and ALIKE_WITHIN <= c.size / size <= 1 / ALIKE_WITHIN
+                and min(c.cx, c.cy, w - c.cx, h - c.cy) >= r * c.size
+                and not any(np.hypot(c.cx - o.cx, c.cy - o.cy) < 0.5 * min(c.size, o.size)
+                            for o in others)):
+            others.append(c)
+    return others
 
 
 def setup_names(faces, frame_light: float | None = None) -> list[str | None]:

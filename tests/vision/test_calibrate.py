@@ -52,6 +52,45 @@ def learnt_right(img, labels) -> list[str | None]:
     return [n if n is None else nearest_label(f, labels) for f, n in zip(faces, names)]
 
 
+def test_a_pale_grey_the_finder_barely_sees_is_found_among_its_weaker_peaks():
+    """A cool lamp and a matrix: the pale grey 1 is turned down by the face net, and the
+    finder's peak on it is under net.PEAK_MIN, so no usual candidate stands for it (five
+    dice seen: refused before, and taken in part with its colours swapped where five
+    were told apart alone). Among the finder's weaker peaks (WEAK_PEAK) it is the one
+    off the read dice: six dice, every one named its own colour, taken whole."""
+    from vision import net
+
+    img, labels = setup(4020, "cool")
+    read_in = read_faces(img)
+    assert len(read_in) == 5 and not cal._other_dice(img, read_in, net.find_dice(img))
+    faces = cal.setup_faces(img)
+    assert sorted(nearest_label(f, labels) for f in faces) == sorted(COLOURS)
+    assert learnt_right(img, labels) == [nearest_label(f, labels) for f in faces]
+    assert sorted(cal.calibrate(img).colours()) == sorted(COLOURS)
+
+
+@pytest.mark.parametrize("seed, light, read, learnt", [
+    (40340, "neutral", 5, COLOURS),
+    (40180, "neutral", 4, ("black", "blue", "grey", "magenta"))])
+def test_dice_the_face_net_turns_down_are_found_one_per_die_however_many_looks_see_them(
+        seed, light, read, learnt):
+    """A grey of 96 px the face net turns down is seen by the finder twice, at full size
+    and at half size (big dice are looked for there): one die, the sixth. Two dice turned
+    down (a blue and a grey), two other candidates alike in size: the two missing. Each
+    die found is then named as any: here its own colour (40180 taken in part, orange and
+    yellow alike, the dice found learnt)."""
+    img, labels = setup(seed, light)
+    read_in = read_faces(img)
+    assert len(read_in) == read
+    faces = cal.setup_faces(img)
+    assert sorted(nearest_label(f, labels) for f in faces) == sorted(COLOURS)
+    found = [i for i, f in enumerate(faces) if f.centre not in {g.centre for g in read_in}]
+    assert len(found) == 6 - read
+    names = learnt_right(img, labels)
+    assert sorted(n for n in names if n) == sorted(learnt)
+    assert all(names[i] is not None for i in found)
+
+
 def test_a_way_that_beats_the_next_by_little_of_a_bad_fit_is_taken_in_part():
     """A cool lamp and a matrix crushing the blue face's red: the best way names the
     blue die magenta and the magenta blue, 8.6 squared spreads better than the right
