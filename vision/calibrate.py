@@ -1,10 +1,10 @@
 """Calibration of face colours to the dice at hand, from one frame at game setup.
 
 The setup frame: the six Charidice dice showing their 1s (every colour once; any other
-value all six show works too). `calibrate(frame)` reads them (`setup_faces`: a sixth
-die the face net turned down is found by elimination), finds which die is which colour
-(the one way of giving the six colours to the six dice that fits the stock references
-best; where another way fits nearly as well, or a die is far from every colour, the
+value all six show works too). `calibrate(frame)` reads them (`setup_faces`: one or two
+dice the face net turned down are found among the finder's candidates), finds which die
+is which colour (the one way of giving the six colours to the six dice that fits the
+stock references best; where another way fits nearly as well, or a die is far from every colour, the
 frame is taken in part: only the dice every near way names alike are learnt, the other
 colours left to the stock references moved by the setup's cast), and keeps what each learnt
 colour looks like on these dice, white-balanced by their pips (vision.colour.features).
@@ -109,9 +109,10 @@ class Calibration:
         uncalibrated (grey 10%: asked), were named yellow 96-98% sure with the grey
         learnt and orange not. So a die asked about under a colour learnt, which the
         uncalibrated naming gives a colour not learnt (and no other die of its value,
-        `values`), takes that name, asked: the colours left out are those the setup's light made unlike their
-        stock, and a learnt grey drew their faded dice (hard development tables, 32 per
-        light: of such dice the uncalibrated name was right on 22, the calibrated on 4)."""
+        `values`), takes that name, asked: the colours left out are those the setup's
+        light made unlike their stock, and a learnt grey drew their faded dice (hard
+        development tables, 32 per light: of such dice the uncalibrated name was right
+        on 22, the calibrated on 4)."""
         from .colour_doubt import DISAGREE
         from .reading import CONFIRM_BELOW
 
@@ -293,8 +294,8 @@ ALIKE_WITHIN = 0.7
 MISSING_AT_MOST = 2
 #: ... among the finder's peaks this strong, where its usual ones (net.PEAK_MIN) are not
 #: the dice missing: a pale grey whose face the finder too barely tells from the felt
-#: peaks at 0.11-0.23 (5 of 800 hard development setups), where the frames' other weak
-#: peaks off the dice lie at 0.08 or under
+#: peaks at 0.11-0.23 (5 of 800 hard development setups); in those frames, and three
+#: more looked at, no other peak off the dice reached 0.09
 WEAK_PEAK = 0.1
 
 
