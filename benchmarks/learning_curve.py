@@ -40,8 +40,10 @@ SIX = vision.Expect.of(values=range(1, 7))
 
 
 def kept_labels(img, row) -> list[dict] | None:
-    """The label rows the box would keep for this throw, or None (entered by hand)."""
-    readings = vision.read(img, SIX)
+    """The label rows the box would keep for this throw, or None (entered by hand). Read
+    as a game reads a throw, knowing how many dice were thrown (a false reading beyond
+    the count is not taken, and the throw can be kept)."""
+    readings = vision.read(img, vision.Expect.of(count=len(row["dice"]), values=range(1, 7)))
     matched = pairs(readings, row["dice"])
     if len(matched) != len(readings) or len(readings) != len(row["dice"]):
         return None
@@ -96,6 +98,10 @@ def main() -> int:
                 if dice is not None:
                     keeper.keep(img, dice, how="simulated")
             held = len(load_labels(kept_dir, "validation")) if (kept_dir / LABELS).exists() else 0
+            if keeper.count - held == 0:
+                print(f"after {n} throws ({keeper.count} kept, {held} held): nothing to learn"
+                      " from", flush=True)
+                continue
             start, cpu = time.monotonic(), time.process_time()
             steps = {k: max(1, round(v * a.steps)) for k, v in learn.STEPS.items()}
             new = learn.new_nets(kept_dir, work, steps, a.seed, say=lambda _: None)
