@@ -121,10 +121,10 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
 
     `closer`: a frame whose long side is not WORK_SIDE (a photo) whose sure dice are
     small (or none) is also read twice and four times as close (MAX_ZOOM,
-    `small_or_none`), and one smaller than WORK_SIDE once more a little closer for dice
-    the finder passed over (`second_look`); a live camera's frames never are, whatever
-    their size (the camera path passes False): the camera is aimed so the tray fills the
-    view, and a read is paid several times a throw.
+    `small_or_none`), and any photo once more a little closer for dice the finder passed
+    over (`second_look`); a live camera's frames never are, whatever their size
+    (the camera path passes False): the camera is aimed so the tray fills the view, and a
+    read is paid several times a throw.
 
     `values`, the pip counts the dice can show (None: any), refuses the others: where the
     face net's likeliest count is one these dice cannot show (a 6 taken for a 7), the face

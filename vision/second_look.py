@@ -25,16 +25,12 @@ AGAIN = 1.25
 
 
 def added(frame: np.ndarray, faces: list, possible) -> list:
-    """The faces read (`reader.Face`, in reading order) of a photo smaller than the
-    camera's frame, with the dice found AGAIN times as close where none of them lies;
-    `possible`, the counts the dice can show. A larger photo is read shrunk to the
-    camera's scale already, and is left as read (looked at 1.25 times that, enlarged
-    held-out photos gained false readings and no die)."""
+    """The faces read (`reader.Face`, in reading order) with the dice found AGAIN times as
+    close where none of them lies; `possible`, the counts the dice can show."""
     from . import net, reader
 
-    if max(frame.shape[:2]) >= net.WORK_SIDE:
-        return faces
-    found = [f for f in net._find_at(frame, AGAIN, net.PEAK_MIN)
+    scale = min(1.0, net.WORK_SIDE / max(frame.shape[:2]))
+    found = [f for f in net._find_at(frame, AGAIN * scale, net.PEAK_MIN)
              if not any(reader.on_the_same_die(f, g) for g in faces)]
     if not found:
         return faces

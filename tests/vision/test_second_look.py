@@ -70,14 +70,6 @@ def test_a_camera_frame_gets_no_second_look(monkeypatch):
     assert looks == []
 
 
-def test_a_photo_larger_than_the_camera_frame_gets_no_second_look(monkeypatch):
-    """Read shrunk to the camera's scale, it is seen as the finder sees dice best."""
-    first = [(net.Found(200, 200, 88, 0.9), 3)]
-    looks = fake_nets(monkeypatch, first, [(net.Found(600, 400, 84, 0.8), 4)])
-    assert [f.value for f in reader.read_faces(np.full((960, 1280, 3), 120, np.uint8))] == [3]
-    assert looks == []
-
-
 
 def test_a_dark_die_touching_another_in_a_small_photo_is_read():
     """A 512x384 scene (the real nets): the dark purple 4 touching a red 2 warms the
