@@ -3,12 +3,12 @@
 A photo smaller than the camera's frame is read at its own size: its dice look smaller
 to the finder than the camera's do. On aws-dice-workshop's 512x384 photos, dice of the
 set's usual size (35-60 px) on carpet or dark cloth warmed the finder's heat map to only
-0.04-0.2 there (its peaks count from 0.25), and were missed, where 1.25-1.5 times as
-close the heat rose to 0.5-0.9 and the face net read them (of 92 dice missed on its
-training rows, 21 are read so; docs/vision.md, "Dice the finder passed over"). The
-closer looks of `reader.read_faces` (2x, 4x) are taken only for small dice, and replace
-the first read rather than add to it. This look only adds: a die it finds where none
-was read, checked as every reading is.
+0.04-0.2 there (its peaks count from 0.25), and were missed, where 1.4 times as close
+the heat rose to 0.5-0.9 and the face net read them (of 92 missed dice on its training
+rows, 30 were found so; /work/notes/miss12-findings.md, docs/vision.md "Dice the finder
+passed over"). The closer looks of `reader.read_faces` (2x, 4x) are taken only for small
+dice, and replace the first read rather than add to it. This look only adds: a die it
+finds where none was read, checked as every reading is.
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from dataclasses import replace
 
 import numpy as np
 
-#: the look is this many times the first look's scale: a 512x384 photo is then seen as
-#: the camera's 640x480 frames are (the finder's input the same shape, its net kept).
-#: At 1.4 it found 10 dice more of 675, but the read cost 1.48 times as much, not 1.23:
-#: the 512x384 photos' 28.4 ms would pass the 40 ms budget
-AGAIN = 1.25
+#: the look is this many times the first look's scale: a 512-px photo's finder input then
+#: stays within a kept net's (`net.KEPT_INPUT_AREA`; at 1.5 it re-plans every time, for
+#: a die more in 675)
+AGAIN = 1.4
 
 
 def added(frame: np.ndarray, faces: list, possible) -> list:

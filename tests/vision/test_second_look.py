@@ -73,7 +73,7 @@ def test_a_camera_frame_gets_no_second_look(monkeypatch):
 
 def test_a_dark_die_touching_another_in_a_small_photo_is_read():
     """A 512x384 scene (the real nets): the dark purple 4 touching a red 2 warms the
-    finder too little at the photo's size (missed before), and reads surely at 1.25x."""
+    finder too little at the photo's size (missed before), and reads surely at 1.4x."""
     img, labels = synth.scene(72, size=(512, 384), die_size=(36, 50), touching=True,
                               side_faces=True, extra=True)
     t = match(vision.read(img), labels)
