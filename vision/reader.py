@@ -121,8 +121,7 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
 
     `closer`: a frame whose long side is not WORK_SIDE (a photo) whose sure dice are
     small (or none) is also read twice and four times as close (MAX_ZOOM,
-    `small_or_none`), and any photo once more a little closer for dice the finder passed
-    over (`second_look`); a live camera's frames never are, whatever their size
+    `small_or_none`); a live camera's frames never are, whatever their size
     (the camera path passes False): the camera is aimed so the tray fills the view, and a
     read is paid several times a throw.
 
@@ -130,22 +129,22 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
     face net's likeliest count is one these dice cannot show (a 6 taken for a 7), the face
     reads as its likeliest possible count, with the low confidence the net gives that, so
     the player is asked. Whether a die is there at all is decided over every count."""
-    from . import net, second_look
+    from . import net
 
     check_frame(frame)
     possible = [v for v in range(1, 8) if values is None or v in values]
     if not possible:  # once read as any count: what the game ruled out passed unasked
         raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")
     best = faces_at(frame, possible)
-    photo = closer and max(frame.shape[:2]) != net.WORK_SIDE
     zoom = 1.0
-    while photo and zoom < MAX_ZOOM and small_or_none(best, frame):
+    while (closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE
+           and small_or_none(best, frame)):
         zoom *= 2  # a photo, not the camera's frame: are its dice too small to see?
         closer = faces_at(frame, possible, zoom)
         if _sure(closer, unless_against=best) <= _sure(best):
             break
         best = closer
-    return second_look.added(frame, best, possible) if photo else best
+    return best
 
 
 def witnessed(frame: np.ndarray, faces: list[Face]) -> list[Face]:
