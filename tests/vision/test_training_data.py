@@ -267,3 +267,27 @@ def test_a_weighed_photo_set_is_picked_that_many_times_as_often():
 def test_a_weight_for_no_set_or_below_one_is_refused(weigh):
     with pytest.raises(ValueError):
         data.by_set(_scenes("nell", 2), weigh)
+
+
+def test_a_side_face_sample_lies_just_below_a_photographed_die_and_on_no_other():
+    """`--side`: a no-die sample where an oblique camera sees a die's side face, 0.55-0.9
+    of its size straight down (within 30 degrees), never on another die, never in a
+    synthetic scene (its labels are top faces it drew itself)."""
+    dice = np.array([[100.0, 100.0, 40.0, 1.0, 5], [300.0, 100.0, 40.0, 1.0, 2]], np.float32)
+    scene = data.Scene(np.zeros((400, 400, 3), np.uint8), dice, "matteop65/images/a.jpg")
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        cx, cy, size = data.side_face(scene, rng)
+        k = int(np.argmin(np.hypot(dice[:, 0] - cx, dice[:, 1] - cy)))
+        dx, dy = cx - dice[k, 0], cy - dice[k, 1]
+        assert 0.55 * 40 <= np.hypot(dx, dy) <= 0.9 * 40 and size == 40.0
+        assert dy > 0 and abs(np.degrees(np.arctan2(dx, dy))) <= 30.001
+    stacked = np.array([[100.0, 100.0, 40.0, 1.0, 5], [100.0, 130.0, 40.0, 1.0, 2]], np.float32)
+    below_another = data.Scene(scene.image, stacked, "nell/images/b.jpg")
+    picks = [data.side_face(below_another, np.random.default_rng(s)) for s in range(50)]
+    kept = [p for p in picks if p is not None]
+    assert kept and len(kept) < len(picks)
+    assert all(np.min(np.hypot(stacked[:, 0] - p[0], stacked[:, 1] - p[1])) >= 22 for p in kept)
+    assert data.side_face(data.Scene(scene.image, dice, "synth/3"), rng) is None
+    _crop, label = data.face_sample(scene, np.random.default_rng(1), False, side=1.0)
+    assert label == 0

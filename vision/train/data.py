@@ -472,6 +472,33 @@ def mine_misses(scenes: list[Scene], finder_onnx: str, peak_min: float = 0.1) ->
     return total
 
 
+#: where `side_face` puts a no-die sample: this far below a photographed die's top face
+#: (shares of its size), within this angle of straight down
+SIDE_REACH = (0.55, 0.9)
+SIDE_ANGLE = math.pi / 6
+
+
+def side_face(scene: Scene, rng: np.random.Generator):
+    """(cx, cy, size) of a place just below a photographed die: where a camera looking
+    down from in front of the table sees its side face, or None (no die; another die
+    there). The face nets trained on aws-dice-workshop (steep oblique views whose top
+    faces look like side faces; whole-die boxes, whose side faces lie too near the top
+    face to be sampled as no die) read side faces as dice: a matteop65 training photo's
+    side 5 under a 1 surely (0.71, 0.72 enlarged twice; the shipped net not at all), and
+    crops 0.55-0.8 of a size below its dice's top faces surely 2 -> 6 of 1,717 (docs/vision.md,
+    "Twelfth round"). These samples say a face under a top face is no die (`--side`)."""
+    d = scene.dice
+    if not len(d) or scene.name.startswith("synth/"):
+        return None
+    k = int(rng.integers(len(d)))
+    a = math.pi / 2 + rng.uniform(-SIDE_ANGLE, SIDE_ANGLE)  # image y points down
+    r = rng.uniform(*SIDE_REACH) * d[k, 2]
+    cx, cy = d[k, 0] + r * math.cos(a), d[k, 1] + r * math.sin(a)
+    if np.min(np.hypot(d[:, 0] - cx, d[:, 1] - cy) / d[:, 2]) < SIDE_REACH[0]:
+        return None
+    return cx, cy, float(d[k, 2])
+
+
 def face_source(scenes, dice, marked_dice, rng: np.random.Generator, marks_share: float = 0.0):
     """What a face-net sample shows: (scene, die index), or (scene, None) for a place with
     no die. Three times in four one of `dice` ((scene, index) pairs); else no die, and of
@@ -491,14 +518,20 @@ def face_sample(
     recolour: float = 0.0,
     faint: float = 0.0,
     glints: float = 0.0,
+    side: float = 0.0,
 ):
     """(3 x CROP x CROP crop, class): a die's face (class = pips) or a place that is not one (0).
-    `die` picks the labelled die (else one at random); negatives prefer mined misses. A
+    `die` picks the labelled die (else one at random); negatives are, with probability
+    `side`, a photographed die's `side_face`, else prefer mined misses. A
     photographed die is `recoloured` with probability `recolour`, and a photographed 2 or
     4 given a `faint_centre` pip (so a 3 or 5) with probability `faint`, and a photographed
     die a `glint` with probability `glints`."""
     d = scene.dice
-    if not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:
+    below = side_face(scene, rng) if not positive and side and rng.random() < side else None
+    if below is not None:
+        cx, cy, size = below
+        label = 0
+    elif not positive and scene.misses is not None and len(scene.misses) and rng.random() < 0.4:
         cx, cy, size = scene.misses[int(rng.integers(len(scene.misses)))]
         r = rng.uniform(0, 0.1) * size
         a = rng.uniform(0, 2 * math.pi)

@@ -65,9 +65,10 @@ def finder_loss(out, t):
 
 
 def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints=0.0,
-          marked=(), marks=0.0):
+          marked=(), marks=0.0, side=0.0):
     """n samples, a `share` of them from the photographs, the rest synthetic; for the face
-    net a share `marks` of the places with no die are `marked` dice instead."""
+    net a share `marks` of the places with no die are `marked` dice instead, and a share
+    `side` of the photographs' places with no die are side faces (`data.side_face`)."""
     xs, ys = [], []
     for _ in range(n):
         scenes, dice = photos[int(rng.integers(len(photos)))] if rng.random() < share else pool
@@ -75,7 +76,7 @@ def batch(kind, photos, pool, rng, n, share=0.6, recolour=0.0, faint=0.0, glints
             x, y = data.finder_sample(scenes[int(rng.integers(len(scenes)))], rng)
         else:
             sc, k = data.face_source(scenes, dice, marked, rng, marks)
-            x, y = data.face_sample(sc, rng, k is not None, k, recolour, faint, glints)
+            x, y = data.face_sample(sc, rng, k is not None, k, recolour, faint, glints, side)
         xs.append(x)
         ys.append(y)
     x = torch.from_numpy(np.stack(xs))
@@ -118,6 +119,11 @@ def main() -> int:
         "--marks", type=float, default=0.0,
         help="faces: share of the no-die samples that are dice with a numeral or a maker's"
              " mark for a face (vision/train/marks.py)",
+    )
+    ap.add_argument(
+        "--side", type=float, default=0.0,
+        help="faces: share of the photographs' no-die samples placed on a die's side face,"
+             " just below its top face (data.side_face)",
     )
     ap.add_argument(
         "--empty", type=int, default=0,
@@ -203,7 +209,7 @@ def main() -> int:
             g["lr"] = lr
         model.train()
         x, y = batch(kind, photos, synth, rng, bs, a.share, a.recolour, a.faint, a.glint,
-                     marked, a.marks)
+                     marked, a.marks, a.side)
         loss = loss_of(model(x), y)
         opt.zero_grad()
         loss.backward()
