@@ -14,7 +14,10 @@ Seeds: development tables 1000+ (`--dev`), reported (held-out) tables 500000+ (d
 felts of any colour, dark pips on light colours too), development seeds 2000+, reported
 700000+. `--lamp`: tables of the second renderer (`vision.synth_lamp`: spectra, light per
 pixel, the felt's bounce, gloss, a camera balanced up to 1500 K off), a held-out check
-only: nothing is tuned on it, its seeds 900000+ (no development seeds). The setup
+only: nothing is tuned on it, its seeds 900000+ (no development seeds). `--seed N`:
+the tables from seed N instead (a fresh set: table t of light l is N + 1000 l + 10 t,
+its throws the next seeds; pick N apart from every range named here and in the docs,
+and name it before reading its figures). The setup
 calibration is counted four ways: taken whole (every die given its own colour), taken
 in part (some dice left out, their colours not learnt: the rest given their own),
 taken with a colour learnt from another colour's die (swapped, whole or in part:
@@ -31,7 +34,7 @@ calibration taken. The THROWS throws of the tables whose row was taken are read
 uncalibrated and with the row's calibration.
 
     .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev]
-        [--hard | --lamp] [--rows]
+        [--hard | --lamp] [--rows] [--seed N]
 """
 
 from __future__ import annotations
@@ -232,6 +235,7 @@ def main(argv=None) -> int:
     ap.add_argument("--tables", type=int, default=20, help="tables per light")
     ap.add_argument("--throws", type=int, default=6, help="throws per table")
     ap.add_argument("--dev", action="store_true", help="the development seeds")
+    ap.add_argument("--seed", type=int, help="the first table's seed (a fresh set)")
     ap.add_argument("--verbose", action="store_true", help="list every silent error")
     ap.add_argument("--rows", action="store_true",
                     help="instead, the row laid where the setup's colours could not be told")
@@ -246,11 +250,14 @@ def main(argv=None) -> int:
     renderer = "lamp" if a.lamp else "hard" if a.hard else "easy"
     seed0 = {"lamp": LAMP_SEED, "hard": HARD_DEV_SEED if a.dev else HARD_HELD_OUT_SEED,
              "easy": DEV_SEED if a.dev else HELD_OUT_SEED}[renderer]
+    which = "development" if a.dev else "held-out"
+    if a.seed is not None:
+        seed0, which = a.seed, "fresh"
     lights = RENDERERS[renderer][0]
     t0 = time.perf_counter()
     if a.rows:
         r, read = rows(seed0, a.tables, a.throws, renderer, a.verbose)
-        print(f"{renderer} {'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
+        print(f"{renderer} {which} tables (seeds {seed0}+):"
               f" {a.tables} per light x {len(lights)} lights; setups refused for their"
               f" colours {r['untold']}: laid in a row, taken {r['taken']}, refused"
               f" {r['refused']}, taken swapped {r['swapped']}; wrong rows (two neighbours"
@@ -261,7 +268,7 @@ def main(argv=None) -> int:
         print(f"{time.perf_counter() - t0:.0f} s")
         return 0
     out, setups = run(seed0, a.tables, a.throws, setup_calibration, a.verbose, renderer)
-    print(f"{renderer} {'development' if a.dev else 'held-out'} tables (seeds {seed0}+):"
+    print(f"{renderer} {which} tables (seeds {seed0}+):"
           f" {a.tables} per light x {len(lights)} lights, {a.throws} throws each;"
           f" setup calibration taken whole {setups['whole']}, taken in part"
           f" {setups['part']}, taken with colours swapped {setups['swapped']},"
