@@ -138,6 +138,12 @@ class Measured:
                 logs[c] = np.clip(logs[c] + t, self.low[c], high[c])
         return _FEATURES @ logs
 
+    def stretch(self, ref, spread, neutral: bool = False) -> float:
+        """How far (log, the largest channel) the face is taken within its bounds to lie
+        nearest `ref` (`nearest`): 0 where nothing is bounded, or it lies so already."""
+        logs = np.linalg.solve(_FEATURES, self.nearest(ref, spread, neutral))
+        return float(np.abs(logs - self.value).max())
+
     def distance2(self, ref, spread, neutral: bool = False) -> float:
         """How far (squared spreads) the face lies from a reference at the nearest."""
         return float(np.sum(((self.nearest(ref, spread, neutral) - ref) / spread) ** 2))

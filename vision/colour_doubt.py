@@ -69,6 +69,14 @@ LEAN_BY, LEAN_COS = 0.4, 0.8
 #: more dice right and asked an orange named yellow surely (seed 2076), and 2 dice named
 #: right surely; a third named one die fewer right
 SHIFT_ROUNDS = 2
+#: grey lies amid the colours, so a colour faded by a camera's overlapping channels
+#: and measured against a white with a channel clipped (the face's too: either way,
+#: up to vision.colour.CLIPPED_BY) reaches it by a bound: a face named grey whose
+#: nearest point to the grey lies more than this (log, its largest channel) from what
+#: was measured is asked. On fresh hard tables (seeds 150000+, 32 per light) magentas
+#: named grey 92-99% sure stretched 0.57-0.7 (one, crushed too, 3.7); right sure greys
+#: there and on the hard development tables 0.44 at most but one
+GREY_STRETCH = 0.5
 #: a die like no colour is named by the colour nearest its tint, its lightness weighed
 #: with its spread this many times wider: the lightness over a white is what dim light,
 #: a white out of view and small pips blurred into their face move most (named by the
@@ -181,7 +189,8 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     crushed channel bounded for grey and black as a neutral paint's under its own white
     pips (vision.colour.NEUTRAL), and taken so: its name, asked where the two differ (on
     the hard development tables, 32 per light, 17 more dice right uncalibrated; taken
-    alone, and bounded under the frame's white too, it added 6 sure mistakes)."""
+    alone, and bounded under the frame's white too, it added 6 sure mistakes).
+    Last, a die named grey by a bound stretched far is asked (`grey_stretched`)."""
     from . import colour
 
     out = _weighed(faces, values, allowed, calibration, frame_light, felt_bgr)
@@ -190,15 +199,32 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
         # .NEUTRAL): it tells which name, not how sure, so both namings are taken as
         # two casts are (with grey ruled out, oranges crushed in blue were named yellow
         # 94-96% sure, a face lit in red alone orange 97-99%, where nothing tells them)
-        return agreed(out, _weighed(faces, values, allowed, calibration, frame_light,
-                                    felt_bgr, neutral=True))
-    if colour.kept_white(calibration, frame_light) is not None:
-        return out
-    pips = colour.pips_white(faces, frame_light)
-    if pips is None:
-        return out
-    return agreed(out, _weighed(faces, values, allowed, calibration, frame_light, felt_bgr,
-                                pips))
+        out = agreed(out, _weighed(faces, values, allowed, calibration, frame_light,
+                                   felt_bgr, neutral=True))
+    elif colour.kept_white(calibration, frame_light) is None:
+        pips = colour.pips_white(faces, frame_light)
+        if pips is not None:
+            out = agreed(out, _weighed(faces, values, allowed, calibration, frame_light,
+                                       felt_bgr, pips))
+    return grey_stretched(out, faces, calibration, frame_light)
+
+
+def grey_stretched(named, faces, calibration=None,
+                   frame_light: float | None = None) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), one named grey asked (DISAGREE at most) where the
+    face reaches the grey only by a bound stretched more than GREY_STRETCH
+    (`vision.colour.Measured.stretch`): taken last, after every naming."""
+    from . import colour
+
+    refs = (colour.references() if calibration is None
+            else calibration.references(colour.references()))
+    dark = None if calibration is None else calibration.dark_pips()
+    spread = colour.spreads(["grey"], dark or ())[0]
+    white = colour.frame_white(faces, frame_light, plain=False)
+    kept = colour.kept_white(calibration, frame_light)
+    return [(n, min(p, DISAGREE)) if n == "grey" and p > DISAGREE and colour.measured(
+        f, white, kept=kept).stretch(refs["grey"], spread, neutral=True) > GREY_STRETCH
+        else (n, p) for f, (n, p) in zip(faces, named)]
 
 
 def _weighed(faces, values, allowed, calibration=None, frame_light: float | None = None,
