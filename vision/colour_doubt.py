@@ -87,10 +87,10 @@ GUESS_LIGHTNESS = 3.0
 
 def leaning(face, white, refs, spread, cast, kept=None) -> str | None:
     """The colour a face's tint leans towards (LEAN_BY, LEAN_COS) from the grey, as
-    measured and with `cast` (features: the other faces' shared shift) out; None if none. Its own crushed
-    or clipped channels are taken nearest the grey; a channel clipped in its white but
-    not in the face is taken as measured: only a bound stretched to its end would make
-    such a face grey, and that is what is asked."""
+    measured and with `cast` (features: the other faces' shared shift) out; None if
+    none. Its own crushed or clipped channels are taken nearest the grey; a channel
+    clipped in its white but not in the face is taken as measured: only a bound
+    stretched to its end would make such a face grey, and that is what is asked."""
     from . import colour
 
     m = colour.measure(face.face_bgr, colour.white_for(face, white, kept))
