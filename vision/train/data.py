@@ -486,7 +486,8 @@ def side_face(scene: Scene, rng: np.random.Generator):
     face to be sampled as no die) read side faces as dice: a matteop65 training photo's
     side 5 under a 1 surely (0.71, 0.72 enlarged twice; the shipped net not at all), and
     crops 0.55-0.8 of a size below its dice's top faces surely 2 -> 6 of 1,717 (docs/vision.md,
-    "Twelfth round"). These samples say a face under a top face is no die (`--side`)."""
+    "Twelfth round"). These samples say a face under a top face is no die (`--side`); at
+    --side 0.5 (about 5% of the samples) they did not move the fine-tune's side faces."""
     d = scene.dice
     if not len(d) or scene.name.startswith("synth/"):
         return None
