@@ -59,23 +59,6 @@ MISFIT_SHARE = 0.12
 #: MISFIT_SHARE, 200 took 6 more right setups of 400 and none swapped, but it was not
 #: judged on setups set aside: left at 50
 TOO_FAR = 50.0
-#: a face's green crushed (vision.colour.FLOOR) is weighed as a bound (anywhere from
-#: none to what a matrix clips) against these colours only: over the 1000 hard
-#: development setups (seeds 2000+, 40000+, 50000+, 60000+, 80000+) green was crushed on
-#: 204 magentas, 5 greys and 12 blacks, on no orange, yellow or blue (whose crushed
-#: channel was blue, blue, red): a matrix clips a paint's weakest channel first, and
-#: green is magenta's weakest, the middle one of orange, yellow and blue. Against
-#: orange, yellow and blue it is held as measured, against grey
-#: and black bounded as a neutral paint's (`_held`). With green free for every colour
-#: four setups were taken with orange and magenta swapped: a magenta at (15, 3, 253),
-#: its blue weak, fitted orange as well as its own colour with green "up to 113"
-GREEN_CRUSHED = ("magenta",)
-#: a face whose green and red both read this light is clipped in both (its pixels'
-#: median, a few levels under 255 at the face's shaded edge): their ratio, what tells
-#: orange from yellow, is not measured. Two such faces named apart are left in doubt:
-#: a bright table (60180) gave the yellow (113, 255, 246) and the orange (26, 255, 247)
-#: each other's colours
-TOPPED = 240.0
 #: a setup frame some of whose dice cannot be told apart (TOO_FAR, the margins) is taken
 #: in part where at least this many can: their colours learnt, the others' left at the
 #: stock references moved by the setup's cast (`Calibration.cast`; asked when unsure, as
@@ -366,8 +349,7 @@ def setup_names(faces, frame_light: float | None = None) -> list[str | None]:
     """The colour of each of the setup frame's six faces (as `setup_faces` gives them),
     None for a die not told apart surely (the frame taken in part: `_six_colours`), or
     ColoursUntold saying why they cannot be told."""
-    topped = [i for i, f in enumerate(faces) if min(f.face_bgr[1], f.face_bgr[2]) >= TOPPED]
-    return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces], topped)
+    return _six_colours(measured(faces, frame_light), [f.light_pips for f in faces])
 
 
 def measured(faces, frame_light: float | None = None) -> list:
@@ -450,7 +432,7 @@ def fitted(faces, names: list[str | None], frame_light: float | None = None) -> 
                 " dice well")
     # a crushed channel is kept at the value nearest the stock colour under this cast
     refs, s, shift = colour.references(), colour.spreads(named), _cast(x, named)
-    at = [_held(m, n).nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, named))]
+    at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, named))]
     seen = tuple((n, tuple(round(float(v), 4) for v in np.mean([at[i] for i, k in enumerate(named)
                                                         if k == n], axis=0)))
                  for n in dict.fromkeys(named))
@@ -487,8 +469,7 @@ def _cast(x, names) -> np.ndarray:
 
     refs = colour.references()
     s = colour.spreads(names)
-    r = np.array([_held(m, n).nearest(refs[n], s[i]) - refs[n]
-                  for i, (m, n) in enumerate(zip(x, names))])
+    r = np.array([m.nearest(refs[n], s[i]) - refs[n] for i, (m, n) in enumerate(zip(x, names))])
     w = 1.0 / s**2
     return (r * w).sum(axis=0) / (w.sum(axis=0) + 1.0 / CAST**2)
 
@@ -502,27 +483,8 @@ def _residuals(x, light_pips, names) -> list[float]:
     s = colour.spreads(names)
     shift = _cast(x, names)
     share = float(np.sum((shift / CAST) ** 2)) / len(names)
-    return [_held(m, n).distance2(refs[n] + shift, s[i]) + share
+    return [m.distance2(refs[n] + shift, s[i]) + share
             + colour.pips_against(n, light_pips[i]) for i, (m, n) in enumerate(zip(x, names))]
-
-
-def _held(m, name: str):
-    """The face `m` (`colour.Measured`) as weighed against colour `name`: a crushed green
-    free only for the colours whose green is crushed (GREEN_CRUSHED); for grey and black
-    at most `colour.NEUTRAL_DARK` over the white (a neutral face is k x its white, so its
-    green reads under FLOOR only as dark: a magenta at (105, 2, 254) under white pips at
-    (170, 183, 253) was learnt as grey with its green free); held as measured otherwise."""
-    from .colour import NEUTRAL, NEUTRAL_DARK, Measured
-
-    if name in GREEN_CRUSHED or not m.high[1] > m.low[1]:
-        return m
-    low, high = m.low.copy(), m.high.copy()
-    if name in NEUTRAL:  # m.low: a crushed channel's 1 level over the white
-        high[1] = min(high[1], float(np.log(NEUTRAL_DARK)) + low[1])
-    else:
-        low[1] = high[1] = m.value[1]
-    neutral = None if m.neutral_high is None else np.minimum(m.neutral_high, high)
-    return Measured(m.value, low, high, neutral)
 
 
 def _far(x, light_pips, names) -> list[int]:
@@ -530,7 +492,7 @@ def _far(x, light_pips, names) -> list[int]:
     return [i for i, d in enumerate(_residuals(x, light_pips, names)) if d > TOO_FAR]
 
 
-def _six_colours(x, light_pips, topped=()) -> list[str | None]:
+def _six_colours(x, light_pips) -> list[str | None]:
     """Which of the six dice is which colour: the way of giving them the six colours
     that fits the stock references best once the frame's cast is taken out (`_fit`).
     Where a die is far from its colour (TOO_FAR) or another way fits nearly as well
@@ -540,16 +502,15 @@ def _six_colours(x, light_pips, topped=()) -> list[str | None]:
     another face than its 1 makes the six colours a wrong premise), they are named so
     and surely, again and again, while at least LEARNT_AT_LEAST are left; else
     ColoursUntold saying why the whole could not be told. A die like no colour, crushed to
-    blue alone, is left out before the others are weighed (`_all_but_one`). `topped`: the
-    dice clipped in green and red (TOPPED), left in doubt where named apart."""
-    names, doubt, why = _doubted(x, light_pips, range(len(x)), topped)
-    told = _all_but_one(x, light_pips, names, topped) or {
+    blue alone, is left out before the others are weighed (`_all_but_one`)."""
+    names, doubt, why = _doubted(x, light_pips, range(len(x)))
+    told = _all_but_one(x, light_pips, names) or {
         i: n for i, n in enumerate(names) if i not in doubt}
     while len(told) < len(x):
         if len(told) < LEARNT_AT_LEAST:
             raise ColoursUntold(why)
         dice = sorted(told)
-        alone, doubt, _why = _doubted(x, light_pips, dice, topped)
+        alone, doubt, _why = _doubted(x, light_pips, dice)
         kept = {i: n for i, n in zip(dice, alone) if i not in doubt and told[i] == n}
         if kept == told:
             break
@@ -557,7 +518,7 @@ def _six_colours(x, light_pips, topped=()) -> list[str | None]:
     return [told.get(i) for i in range(len(x))]
 
 
-def _all_but_one(x, light_pips, names, topped=()) -> dict[int, str] | None:
+def _all_but_one(x, light_pips, names) -> dict[int, str] | None:
     """{die: colour} for the dice but one, where the best way of the six (`names`) leaves
     one die far (TOO_FAR), that die lies further than TOO_FAR from every colour under the
     others' cast and is lit in blue above all, the other five, named alone (`_doubted`),
@@ -575,22 +536,21 @@ def _all_but_one(x, light_pips, names, topped=()) -> dict[int, str] | None:
     if len(far) != 1:
         return None
     five = [i for i in range(len(x)) if i != far[0]]
-    alone, doubt, _why = _doubted(x, light_pips, five, topped)
+    alone, doubt, _why = _doubted(x, light_pips, five)
     if doubt or set(COLOURS) - set(alone) != {"blue"} or np.argmax(x[far[0]].value) != 0:
         return None
     refs, m = colour.references(), x[far[0]]
     shift = _cast([x[i] for i in five], alone)
-    if any(_held(m, c).distance2(refs[c] + shift, colour.spreads([c])[0])
+    if any(m.distance2(refs[c] + shift, colour.spreads([c])[0])
            + colour.pips_against(c, light_pips[far[0]]) <= TOO_FAR for c in COLOURS):
         return None
     return dict(zip(five, alone))
 
 
-def _doubted(x, light_pips, dice, topped=()) -> tuple[tuple[str, ...], list[int], str]:
+def _doubted(x, light_pips, dice) -> tuple[tuple[str, ...], list[int], str]:
     """(the best way of giving the dice `dice` (indices) distinct colours of the six,
-    the dice it leaves in doubt, why): those far from their colour (TOO_FAR), those
-    some other way within the margin names otherwise, and those of `topped` (clipped in
-    green and red: TOPPED) it names apart from another of them."""
+    the dice it leaves in doubt, why): those far from their colour (TOO_FAR), and those
+    some other way within the margin names otherwise."""
     dice = list(dice)
     xs, pips = [x[i] for i in dice], [light_pips[i] for i in dice]
     fit = _fit(xs, pips)
@@ -599,16 +559,13 @@ def _doubted(x, light_pips, dice, topped=()) -> tuple[tuple[str, ...], list[int]
     far = _far(xs, pips, names)
     within = max(SETUP_MARGIN, MISFIT_SHARE * best)
     near = [order for cost, order in ranked[1:] if cost - best < within]
-    clipped = [i for i in range(len(dice)) if dice[i] in topped]
-    alike = [i for i in clipped if any(names[j] != names[i] for j in clipped)]
-    doubt = sorted(set(far) | set(alike) | {i for i in range(len(dice))
-                                            if any(order[i] != names[i] for order in near)})
+    doubt = sorted(set(far) | {i for i in range(len(dice))
+                               if any(order[i] != names[i] for order in near)})
     if far:
         why = (f"die {dice[far[0]] + 1} (in reading order) looks like no Charidice colour:"
                " light the dice evenly, with the six 1s up")
     else:
-        two = (alike if alike and not near
-               else [i for i in range(len(dice)) if names[i] != ranked[1][1][i]])[:2]
+        two = [i for i in range(len(dice)) if names[i] != ranked[1][1][i]][:2]
         why = (f"dice {' and '.join(str(dice[i] + 1) for i in two)} (in reading order) could"
                f" be {' and '.join(names[i] for i in two)} either way: light the dice better"
                " and calibrate again")

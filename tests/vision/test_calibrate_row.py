@@ -59,16 +59,16 @@ def row_frame(seed: int, light: str, order=ORDER):
 
 
 def test_a_setup_whose_colours_are_not_told_is_taken_from_the_row_and_a_wrong_row_refused():
-    """A dim lamp: the six dice anywhere could be yellow and grey either way (refused,
-    ColoursUntold: the players can name them). Laid in a row in the game's order and
-    named so, each colour is learnt from its own die; laid with two neighbours
-    exchanged, the order named fits clearly worse than another: refused, not learnt
-    swapped."""
-    at = synth.table(43030, "dim", hard=True)
-    setup, _labels = synth.charidice_scene(43030, at, dice=range(6), values=[1] * 6)
+    """A cool lamp and a camera's matrix: the six dice anywhere could be magenta and blue
+    either way (refused, ColoursUntold: the players can name them). Laid in a row in
+    the game's order and named so, each colour is learnt from its own die; laid with
+    two neighbours exchanged, the order named fits clearly worse than another: refused,
+    not learnt swapped."""
+    at = synth.table(4010, "cool", hard=True)
+    setup, _labels = synth.charidice_scene(4010, at, dice=range(6), values=[1] * 6)
     with pytest.raises(cal.ColoursUntold, match="either way"):
         cal.calibrate(setup)
-    frame, labels = row_frame(43030, "dim")
+    frame, labels = row_frame(4010, "cool")
     faces = cal.named_order(read_faces(frame))
     near = [min(labels, key=lambda lab: math.dist(lab["centre"], f.centre))["colour"]
             for f in faces]
@@ -77,7 +77,7 @@ def test_a_setup_whose_colours_are_not_told_is_taken_from_the_row_and_a_wrong_ro
     for k in (1, 3):
         wrong = list(ORDER)
         wrong[k], wrong[k + 1] = wrong[k + 1], wrong[k]
-        frame, _labels = row_frame(43030, "dim", wrong)
+        frame, _labels = row_frame(4010, "cool", wrong)
         with pytest.raises(ValueError, match="reading order"):
             cal.calibrate(frame, list(ORDER))
 
