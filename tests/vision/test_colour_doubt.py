@@ -420,3 +420,32 @@ def test_a_bound_stretched_is_measured_in_log_from_the_face_as_measured():
     m = colour.measure((235, 59, 80), (253, 146, 245))
     assert 0.6 < m.stretch(grey, spread) <= colour.CLIPPED_BY + 1e-9
     assert m.stretch(colour.references()["blue"], spread) < m.stretch(grey, spread)
+
+
+def test_a_die_named_orange_far_redder_than_an_orange_of_its_frame_is_asked(monkeypatch):
+    """A mixed fresh hard table (seed 164021, development for this): a magenta whose blue
+    a matrix crushed, (3, 80, 255), is named orange 91% sure beside an orange (2, 119,
+    254) named orange (asked): its red over green lies 0.40 log above the orange's
+    (colour_doubt.MAGENTA_APART), so it is asked, still as orange; the others are left."""
+    from vision import synth
+
+    faces = [_face((3, 80, 255), (35, 68, 85)), _face((100, 137, 169), (45, 33, 54)),
+             _face((2, 119, 254), (3, 11, 36)), _face((148, 87, 3), (158, 221, 249)),
+             _face((135, 80, 3), (153, 201, 235)), _face((3, 193, 255), (23, 19, 43))]
+    values, allowed = [1, 1, 4, 1, 4, 3], set(synth.charidice_faces(range(6)))
+    got = colour_doubt.weighed(faces, values, allowed)
+    assert [n for n, _p in got[:3]] == ["orange", "grey", "orange"]
+    assert got[0][1] <= colour_doubt.DISAGREE
+    monkeypatch.setattr(colour_doubt, "MAGENTA_APART", 0.5)
+    before = colour_doubt.weighed(faces, values, allowed)
+    assert before[0][1] > 0.9 and before[1:] == got[1:]
+
+
+def test_only_an_orange_redder_than_another_orange_by_more_than_the_gap_is_asked():
+    named = [("orange", 0.95), ("orange", 0.9), ("yellow", 0.95), ("magenta", 0.9)]
+    asked = ("orange", colour_doubt.DISAGREE)
+    assert colour_doubt.magenta_apart(named, [1.0, 0.6, 0.0, 1.5]) == [
+        asked, ("orange", 0.9), ("yellow", 0.95), ("magenta", 0.9)]
+    assert colour_doubt.magenta_apart(named, [0.8, 0.6, 0.0, 1.5]) == named
+    # a yellow far below is no orange to measure against
+    assert colour_doubt.magenta_apart([named[0], named[2]], [1.0, 0.0]) == [named[0], named[2]]
