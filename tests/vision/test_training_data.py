@@ -6,6 +6,7 @@ tested here with the companion's own dependencies.
 """
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -15,8 +16,9 @@ import pytest
 
 from vision import synth
 
+REPO = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location(
-    "train_data", Path(__file__).resolve().parents[2] / "vision" / "train" / "data.py"
+    "train_data", REPO / "vision" / "train" / "data.py"
 )
 data = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = data  # its dataclasses look their module up
@@ -291,3 +293,53 @@ def test_a_side_face_sample_lies_just_below_a_photographed_die_and_on_no_other()
     assert data.side_face(data.Scene(scene.image, dice, "synth/3"), rng) is None
     _crop, label = data.face_sample(scene, np.random.default_rng(1), False, side=1.0)
     assert label == 0
+
+
+def _whole_die_photo():
+    """A 5 with its side face drawn below it and a 3, as a camera in front of the table
+    sees them, with whole-die boxes (top and side face) as aws-dice-workshop labels them."""
+    img, _labels = synth.render(
+        [synth.Die(5, "white", (100.0, 90.0), 44.0, 10.0, side=2),
+         synth.Die(3, "white", (220.0, 140.0), 44.0, -15.0)],
+        size=(320, 240), seed=3, shadow=False, jpeg=None, noise=1.0,
+    )
+    row = {"image": "images/a.png", "split": "train", "dice": [
+        {"value": 5, "bbox": [76, 66, 124, 136]},  # the 5's top face at (100, 90), 70 px tall
+        {"value": 6, "bbox": [196, 116, 244, 164]},  # the 3, labelled 6
+        {"value": 4, "bbox": [20, 180, 64, 224]},  # bare table
+        {"value": None, "bbox": [260, 20, 300, 60]},
+    ]}
+    return img, row
+
+
+def test_a_whole_die_box_s_top_face_goes_where_the_nets_read_its_value():
+    """`--tops`: the fixed place (WHOLE_DIE_TOP) of a tall box lies low, on the side face;
+    the top face is put where the shipped nets read the box's value, and a box where they
+    read it nowhere (another value there, or bare table) is no sample at all."""
+    img, row = _whole_die_photo()
+    fixed = data._photo_dice(row, "aws-dice-workshop")
+    assert fixed[0, 1] - 90.0 > 0.15 * 44
+    nets = (REPO / "vision" / "dice_finder.onnx", REPO / "vision" / "dice_faces.onnx")
+    placed = data.found_tops(img, row, fixed, *nets)
+    assert np.hypot(placed[0, 0] - 100.0, placed[0, 1] - 90.0) < 0.1 * 44
+    assert 0.8 * 44 < placed[0, 2] < 1.4 * 44 and placed[0, 4] == 5
+    assert list(placed[1:, 4]) == [data.IGNORE] * 3
+    np.testing.assert_array_equal(placed[1:, :4], fixed[1:, :4])
+    row["dice"][1]["value"] = 3
+    told = data.found_tops(img, row, data._photo_dice(row, "aws-dice-workshop"), *nets)
+    assert told[1, 4] == 3 and np.hypot(told[1, 0] - 220.0, told[1, 1] - 140.0) < 0.1 * 44
+
+
+def test_only_whole_die_boxes_are_placed_by_the_nets(tmp_path):
+    """load_photos(tops=...) moves aws-dice-workshop's dice only; the other sets' boxes
+    are top faces already, and without `tops` nothing moves."""
+    img, row = _whole_die_photo()
+    for name in ("aws-dice-workshop", "nell-byler-dice_detection"):
+        (tmp_path / name / "images").mkdir(parents=True)
+        cv2.imwrite(str(tmp_path / name / "images" / "a.png"), img)
+        (tmp_path / name / "labels.jsonl").write_text(json.dumps(row) + "\n")
+    nets = (REPO / "vision" / "dice_finder.onnx", REPO / "vision" / "dice_faces.onnx")
+    for name, moved in (("aws-dice-workshop", True), ("nell-byler-dice_detection", False)):
+        (plain,) = data.load_photos(tmp_path / name, True)
+        (placed,) = data.load_photos(tmp_path / name, True, nets)
+        assert (not np.array_equal(plain.dice, placed.dice)) == moved

@@ -126,6 +126,11 @@ def main() -> int:
              " just below its top face (data.side_face)",
     )
     ap.add_argument(
+        "--tops", nargs=2, default=None, metavar=("FINDER", "FACES"),
+        help="place the top faces of whole-die boxes (aws-dice-workshop's training photos)"
+             " where these ONNX nets find them, else ignore the die (data.found_tops)",
+    )
+    ap.add_argument(
         "--empty", type=int, default=0,
         help="empty trays with coins added to the synthetic pool: for the face net mined"
              " with --mine, for the finder no-die samples (half at the huge look's size)",
@@ -156,7 +161,7 @@ def main() -> int:
     rng = np.random.default_rng(a.seed)
 
     t0 = time.time()
-    train = [s for root in a.photos for s in data.load_photos(Path(root), training=True)]
+    train = [s for root in a.photos for s in data.load_photos(Path(root), True, a.tops)]
     held = [s for root in a.photos for s in data.load_photos(Path(root), training=False)]
     if not train or not held:  # before the synthetic pool: say so at once
         print(f"train.py: no {'training' if not train else 'held-out'} photos in "
@@ -166,6 +171,11 @@ def main() -> int:
         photos = data.by_set(train, weigh)
     except ValueError as exc:
         ap.error(str(exc))
+    if a.tops:
+        whole = [sc.dice for sc in train if sc.name.startswith("aws-dice-workshop")]
+        left = sum(int((d[:, 4] == data.IGNORE).sum()) for d in whole)
+        print(f"top faces found by {' and '.join(a.tops)}: {sum(map(len, whole))} whole-die"
+              f" boxes, {left} ignored (unclear or not found)", flush=True)
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
     pool += [data.empty_tray(data.EMPTY_SEED0 + i) for i in range(a.empty)]
     pool += [data.charidice(i) for i in range(a.charidice)]
