@@ -421,15 +421,16 @@ def fitted(faces, names: list[str | None], frame_light: float | None = None) -> 
     named = [names[i] for i in keep]
     fit = _fit(x, [faces[i].light_pips for i in keep])
     given = fit(named)
-    for order in set(itertools.permutations(named)):
-        if fit(order) < given - AMBIGUOUS_WITHIN:
-            moved = [i for i in range(len(named)) if order[i] != named[i]]
-            raise ValueError(
-                f"dice {', '.join(str(keep[i] + 1) for i in moved)} look "
-                f"{', '.join(order[i] for i in moved)}, not "
-                f"{', '.join(named[i] for i in moved)}: give the names in reading order"
-                " (top to bottom, then left to right; a row left to right), and light the"
-                " dice well")
+    # the best other order, ties broken alike on every run: the message names the same dice
+    order = min(sorted(set(itertools.permutations(named))), key=fit)
+    if fit(order) < given - AMBIGUOUS_WITHIN:
+        moved = [i for i in range(len(named)) if order[i] != named[i]]
+        raise ValueError(
+            f"dice {', '.join(str(keep[i] + 1) for i in moved)} look "
+            f"{', '.join(order[i] for i in moved)}, not "
+            f"{', '.join(named[i] for i in moved)}: give the names in reading order"
+            " (top to bottom, then left to right; a row left to right), and light the"
+            " dice well")
     # a crushed channel is kept at the value nearest the stock colour under this cast
     refs, s, shift = colour.references(), colour.spreads(named), _cast(x, named)
     at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, named))]
