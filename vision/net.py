@@ -113,10 +113,11 @@ def faces_blob(crops) -> np.ndarray:
 
 
 def load_net(path: Path) -> cv2.dnn.Net:
-    """An ONNX net for OpenCV's dnn, by its classic engine where OpenCV offers a choice (5.x;
-    4.x has only that one): on these small convolutional nets the newer engine, 5.0's
-    default, took 1.3-2.3 times as long (a 640x480 frame read in 16.8 ms instead of 13.8
-    on 2 threads), and the two agree to 5e-5."""
+    """An ONNX net for OpenCV's dnn, by its classic engine where OpenCV names one
+    (ENGINE_CLASSIC, 5.0): on these small convolutional nets 5.0's default new engine took
+    1.3-2.3 times as long (a 640x480 frame read in 16.8 ms instead of 13.8 on 2 threads),
+    and the two agree to 5e-5. 4.x has one engine; 5.1 has no ENGINE_CLASSIC (its
+    ENGINE_OPENCV and default read these nets alike and as fast), so both load by default."""
     engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
     if engine is None:
         return cv2.dnn.readNetFromONNX(str(path))

@@ -58,8 +58,9 @@ def test_speed_is_timed_on_frames_that_could_be_read(tmp_path):
     rows = [{"image": f"images/{n}", "width": 640, "height": 480, "dice": []}
             for n in ("gone.png", "small.png")]
     (tmp_path / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    frames = timing_frames([tmp_path], n=3)
+    frames, what = timing_frames([tmp_path], n=3)
     assert len(frames) == 3 and all(f.shape[:2] == (480, 640) for f in frames)
+    assert what.startswith("synthetic scenes")  # the speed line says it timed no photo
 
 
 def test_photos_of_other_sizes_are_timed_apart(tmp_path):
@@ -71,8 +72,9 @@ def test_photos_of_other_sizes_are_timed_apart(tmp_path):
     rows = [{"image": f"images/{n}.png", "width": w, "height": h, "dice": []}
             for n, w, h in (("camera", 640, 480), ("phone", 512, 384))]
     (tmp_path / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    assert [f.shape[:2] for f in timing_frames([tmp_path], n=1)] == [(480, 640)]
-    assert [f.shape[:2] for f in timing_frames([tmp_path], n=1, other_sizes=True)] == [(384, 512)]
+    for other, shape in ((False, (480, 640)), (True, (384, 512))):
+        frames, what = timing_frames([tmp_path], n=1, other_sizes=other)
+        assert [f.shape[:2] for f in frames] == [shape] and what == "photos"
 
 
 def test_the_photo_benchmarks_go_on_past_a_photo_that_cannot_be_read(tmp_path):
