@@ -212,8 +212,10 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     out = grey_topped(out, faces, calibration)
     white = colour.frame_white(faces, frame_light, plain=False)
     kept = colour.kept_white(calibration, frame_light)
+    refs = (colour.references() if calibration is None
+            else calibration.references(colour.references()))
     return magenta_apart(out, [colour.measured(f, white, kept=kept).features()[1]
-                               for f in faces])
+                               for f in faces], float(refs["orange"][1]))
 
 
 #: a magenta whose blue a warm lamp and a camera's matrix crushed reads red over green
@@ -222,15 +224,20 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
 #: fresh hard tables 160000+ and 170000+), while oranges of one frame lay up to 0.24
 #: apart (0.15 at the 90th percentile on the hard development tables: `APART`'s note).
 #: A die named orange so far redder than another may be a magenta: it is asked, not
-#: renamed (a yellow named orange below a true orange looks the same)
+#: renamed (a yellow named orange below a true orange looks the same). With no orange
+#: beside it, orange's reference (calibrated or stock) stands for one: on the fresh hard
+#: tables 150000+-180000+ (32 per light) 5 such magentas lay above it by 0.33-0.40, and
+#: 28 right oranges of about 1000 named surely
 MAGENTA_APART = 0.3
 
 
-def magenta_apart(named, red_green) -> list[tuple[str | None, float]]:
+def magenta_apart(named, red_green,
+                  ref: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named orange asked (DISAGREE at most) where its
     red over green (`red_green`, log, over its white) lies more than MAGENTA_APART above
-    another die's of the frame named orange."""
-    low = min((rg for (n, _p), rg in zip(named, red_green) if n == "orange"), default=0.0)
+    another die's of the frame named orange, or above the orange's reference (`ref`)."""
+    low = min([rg for (n, _p), rg in zip(named, red_green) if n == "orange"]
+              + ([] if ref is None else [ref]), default=0.0)
     return [(n, min(p, DISAGREE)) if n == "orange" and rg - low > MAGENTA_APART else (n, p)
             for (n, p), rg in zip(named, red_green)]
 

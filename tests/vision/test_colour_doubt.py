@@ -475,3 +475,12 @@ def test_a_grey_with_dark_pips_and_its_green_clipped_is_asked(monkeypatch):
     seen = SimpleNamespace(dark_pips=lambda: {"grey": True})
     assert colour_doubt.grey_topped(before, faces, seen) == before
     assert colour_doubt.grey_topped(before, faces) == got
+
+
+def test_an_orange_far_redder_than_orange_s_reference_is_asked_with_no_orange_beside():
+    named = [("orange", 0.95), ("yellow", 0.95)]
+    asked = ("orange", colour_doubt.DISAGREE)
+    ref = float(colour.references()["orange"][1])
+    assert colour_doubt.magenta_apart(named, [ref + 0.35, 0.0], ref) == [asked, named[1]]
+    assert colour_doubt.magenta_apart(named, [ref + 0.25, 0.0], ref) == named
+    assert colour_doubt.magenta_apart(named, [ref + 0.35, 0.0]) == named
