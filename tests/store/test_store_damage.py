@@ -393,9 +393,18 @@ def test_a_damaged_store_is_set_aside_under_the_date_and_time_it_was_found(tmp_p
     assert f"it was moved to {aside} and" in message
 
 
-def test_a_name_taken_by_an_earlier_recovery_in_the_same_second_gets_the_number_2(tmp_path):
+def test_a_name_taken_by_an_earlier_recovery_in_the_same_second_gets_the_number_2(
+        tmp_path, monkeypatch):
+    """The clock held at one second: a window of real seconds failed once when the
+    machine's clock stepped past it (CI, 3 December 2026)."""
     path = tmp_path / "companion.db"
-    earlier = stamps(time.time(), time.time() + 60)  # every second the recovery may fall in
+    now, strftime = time.time(), time.strftime
+
+    def held(fmt: str, at=None) -> str:
+        return strftime(fmt, time.localtime(now) if at is None else at)
+
+    monkeypatch.setattr(time, "strftime", held)
+    earlier = stamps(now, now)
     for name in earlier:
         (tmp_path / name).write_bytes(b"set aside before")
     random_bytes(path, b"")
