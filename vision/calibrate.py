@@ -297,13 +297,25 @@ MISSING_AT_MOST = 2
 #: peaks at 0.11-0.23 (5 of 800 hard development setups); in those frames, and three
 #: more looked at, no other peak off the dice reached 0.09
 WEAK_PEAK = 0.1
+#: ... or, where neither look gives as many as are missing, its usual peaks down to this
+#: share of the median size that show a light pip (NARROW_PIP_ABOVE): a black 1 in dim
+#: light, whose dark face the finder barely tells from the felt, sized by its white pip
+#: and the face around it at 0.50-0.66 (the five dice missing of 800 hard development
+#: setups that read five; over those 800 frames the finder offered no candidate off the
+#: dice at 0.5 of the median or more)
+NARROW_AT_LEAST = 0.5
+#: ... a pip this much lighter than the face (grey levels, `reader.face_colour`): the five
+#: blacks' 61-88; bare felt's noise, split in two by lightness, 8-10 at the 99th
+#: percentile and 39 at the most (16000 points off the dice of those 800 frames)
+NARROW_PIP_ABOVE = 50.0
 
 
 def setup_faces(frame: np.ndarray) -> list:
     """The setup frame's faces in reading order: as read, or, where one or two of the
     six are not read, the read ones and the finder's other candidates alike in size, one
     per die, where they are as many as the dice missing (its usual ones, else its weaker
-    peaks: WEAK_PEAK), taken for their 1s. The face net turns down a pale grey 1 whose
+    peaks: WEAK_PEAK, else its usual ones down to NARROW_AT_LEAST that show a light pip),
+    taken for their 1s. The face net turns down a pale grey 1 whose
     white pip is barely lighter than its face (on 20 of 200 hard development setups, 16
     of them a grey, 3 a black in dim light), and sometimes two dice of a frame: the
     finder sees them, and six dice are known to be there. A die of 90 px or more the
@@ -317,8 +329,9 @@ def setup_faces(frame: np.ndarray) -> list:
     missing = len(COLOURS) - len(faces)
     if not 0 < missing <= MISSING_AT_MOST:
         return faces
-    for peak in (net.PEAK_MIN, WEAK_PEAK):
-        found = _other_dice(frame, faces, net.find_dice(frame, peak))
+    for peak, least in ((net.PEAK_MIN, ALIKE_WITHIN), (WEAK_PEAK, ALIKE_WITHIN),
+                        (net.PEAK_MIN, NARROW_AT_LEAST)):
+        found = _other_dice(frame, faces, net.find_dice(frame, peak), least)
         if len(found) == missing:
             return reading_order([*faces, *(
                 Face(1, (c.cx, c.cy), c.size, 0.0, *face_colour(frame, c.cx, c.cy, c.size))
@@ -326,8 +339,10 @@ def setup_faces(frame: np.ndarray) -> list:
     return faces
 
 
-def _other_dice(frame: np.ndarray, faces: list, candidates: list) -> list:
-    """The finder's candidates off the read faces, alike in size to them (ALIKE_WITHIN),
+def _other_dice(frame: np.ndarray, faces: list, candidates: list,
+                least: float = ALIKE_WITHIN) -> list:
+    """The finder's candidates off the read faces, alike in size to them (ALIKE_WITHIN;
+    down to `least` of their median where a candidate shows a light pip, `_pip_shows`),
     not cut by the frame's edge by more than reader.CUT, one per die (the strongest of
     those within half a die of each other)."""
     from .reader import CUT, on_the_same_die
@@ -337,12 +352,22 @@ def _other_dice(frame: np.ndarray, faces: list, candidates: list) -> list:
     others: list = []
     for c in sorted(candidates, key=lambda c: -c.score):
         if (not any(on_the_same_die(c, f) for f in faces)
-                and ALIKE_WITHIN <= c.size / size <= 1 / ALIKE_WITHIN
+                and least <= c.size / size <= 1 / ALIKE_WITHIN
+                and (c.size / size >= ALIKE_WITHIN or _pip_shows(frame, c))
                 and min(c.cx, c.cy, w - c.cx, h - c.cy) >= r * c.size
                 and not any(np.hypot(c.cx - o.cx, c.cy - o.cy) < 0.5 * min(c.size, o.size)
                             for o in others)):
             others.append(c)
     return others
+
+
+def _pip_shows(frame: np.ndarray, c) -> bool:
+    """Whether the finder's candidate `c` shows a light pip NARROW_PIP_ABOVE over its face
+    (a 1's white pip): a speck of felt, its noise split by lightness, has none."""
+    from .reader import face_colour
+
+    _face, _pip, light, contrast = face_colour(frame, c.cx, c.cy, c.size)
+    return light and contrast >= NARROW_PIP_ABOVE
 
 
 def setup_names(faces, frame_light: float | None = None) -> list[str | None]:

@@ -69,6 +69,43 @@ def test_a_pale_grey_the_finder_barely_sees_is_found_among_its_weaker_peaks():
     assert sorted(cal.calibrate(img).colours()) == sorted(COLOURS)
 
 
+def test_a_dim_black_the_finder_sizes_by_its_pip_is_found_as_the_sixth_die():
+    """Dim light on a dark felt: the face net turns the black 1 down, and the finder
+    offers it with a usual peak but sizes it by its white pip and the face around it, at
+    0.58 of the other dice, under ALIKE_WITHIN: no candidate alike in size, five dice
+    seen, refused (no row offered). Down to NARROW_AT_LEAST, a candidate showing a light
+    pip is taken for the missing die: six dice, each named its own colour, black learnt."""
+    from vision import net
+
+    img, labels = setup(43110, "dim")
+    read_in = read_faces(img)
+    assert len(read_in) == 5 and "black" not in {nearest_label(f, labels) for f in read_in}
+    for peak in (net.PEAK_MIN, cal.WEAK_PEAK):
+        assert not cal._other_dice(img, read_in, net.find_dice(img, peak))
+    faces = cal.setup_faces(img)
+    assert sorted(nearest_label(f, labels) for f in faces) == sorted(COLOURS)
+    names = learnt_right(img, labels)
+    assert "black" in names
+    assert "black" in cal.calibrate(img).colours()
+
+
+def test_a_narrow_candidate_without_a_light_pip_is_no_die():
+    """The finder's candidate on the dim black (its white pip) is taken down to
+    NARROW_AT_LEAST; one as narrow and as strong on the bare felt beside it is not: split
+    by lightness, the felt's noise passes for a light pip (it did here), but far under
+    NARROW_PIP_ABOVE. A speck of dark felt is not taken for the black."""
+    from vision import net
+
+    img, _labels = setup(43110, "dim")
+    read_in = read_faces(img)
+    black = cal._other_dice(img, read_in, net.find_dice(img), cal.NARROW_AT_LEAST)
+    median = np.median([f.size for f in read_in])
+    assert len(black) == 1 and black[0].size / median < cal.ALIKE_WITHIN
+    felt = net.Found(black[0].cx, black[0].cy + 2 * black[0].size, black[0].size, 0.9)
+    assert cal._other_dice(img, read_in, [felt], cal.NARROW_AT_LEAST) == []
+    assert cal._other_dice(img, read_in, [felt, *black], cal.NARROW_AT_LEAST) == black
+
+
 @pytest.mark.parametrize("seed, light, read, learnt", [
     (40340, "neutral", 5, COLOURS),
     (40180, "neutral", 4, ("black", "blue", "grey", "magenta"))])
