@@ -231,7 +231,8 @@ class CameraDice:
             self._read = partial(vision.read, closer=not self.live)
         throw = self._throw
         faces = None if throw.colours is None else {f for die in throw.colours for f in die}
-        expect = Expect.of(count=throw.count, values=throw.faces, colours=faces)
+        expect = Expect.of(count=throw.count, values=throw.faces, colours=faces,
+                           dice=throw.colours)
         if self.calibration is not None and faces is not None:
             return self._read(frame, expect, calibration=self.calibration)
         return self._read(frame, expect)

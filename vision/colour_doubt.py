@@ -174,7 +174,7 @@ def felt_doubted(named, felt_features, refs, spread) -> list[tuple[str | None, f
 
 
 def weighed(faces, values, allowed, calibration=None, frame_light: float | None = None,
-            felt_bgr=None) -> list[tuple[str | None, float]]:
+            felt_bgr=None, dice=None) -> list[tuple[str | None, float]]:
     """(colour, sureness) per face under a colour table (`allowed` (value, colour)
     faces; `values` each face's read value): vision.colour_table's weighing of the
     odds as measured and with the frame's cast taken out (`agreed`), the felt about each
@@ -190,24 +190,26 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     pips (vision.colour.NEUTRAL), and taken so: its name, asked where the two differ (on
     the hard development tables, 32 per light, 17 more dice right uncalibrated; taken
     alone, and bounded under the frame's white too, it added 6 sure mistakes).
+    `dice`: each thrown die's faces, where the game tells them (vision.Expect.dice):
+    no two dice are then named faces of one die (vision.colour_table.resolved).
     Last, a die named grey by a bound stretched far is asked (`grey_stretched`), one
     named grey with dark pips and its green clipped (`grey_topped`), and one named
     orange far redder than another orange of its frame (`magenta_apart`)."""
     from . import colour
 
-    out = _weighed(faces, values, allowed, calibration, frame_light, felt_bgr)
+    out = _weighed(faces, values, allowed, calibration, frame_light, felt_bgr, dice=dice)
     if colour.frame_white(faces, frame_light, plain=False) is not None:
         # a grey or black face's crushed channel bounded by its white pips (vision.colour
         # .NEUTRAL): it tells which name, not how sure, so both namings are taken as
         # two casts are (with grey ruled out, oranges crushed in blue were named yellow
         # 94-96% sure, a face lit in red alone orange 97-99%, where nothing tells them)
         out = agreed(out, _weighed(faces, values, allowed, calibration, frame_light,
-                                   felt_bgr, neutral=True))
+                                   felt_bgr, neutral=True, dice=dice))
     elif colour.kept_white(calibration, frame_light) is None:
         pips = colour.pips_white(faces, frame_light)
         if pips is not None:
             out = agreed(out, _weighed(faces, values, allowed, calibration, frame_light,
-                                       felt_bgr, pips))
+                                       felt_bgr, pips, dice=dice))
     out = grey_stretched(out, faces, calibration, frame_light)
     out = grey_topped(out, faces, calibration)
     white = colour.frame_white(faces, frame_light, plain=False)
@@ -278,11 +280,12 @@ def grey_stretched(named, faces, calibration=None,
 
 
 def _weighed(faces, values, allowed, calibration=None, frame_light: float | None = None,
-             felt_bgr=None, other_white=None,
-             neutral: bool = False) -> list[tuple[str | None, float]]:
+             felt_bgr=None, other_white=None, neutral: bool = False,
+             dice=None) -> list[tuple[str | None, float]]:
     """`weighed` against one white (`other_white`: the white for a frame with none in
     view, where the calibration keeps none; None: the camera's own balance), `neutral`:
-    with a crushed channel bounded for grey and black (vision.colour.odds)."""
+    with a crushed channel bounded for grey and black (vision.colour.odds), `dice`: the
+    thrown dice's faces (vision.colour_table.resolved)."""
     from . import colour
     from .colour_table import resolved
 
@@ -291,7 +294,7 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     dark = None if calibration is None else calibration.dark_pips()
     kept = colour.kept_white(calibration, frame_light, other_white)
     first = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                          kept=other_white, neutral=neutral), allowed)
+                                          kept=other_white, neutral=neutral), allowed, dice)
     white = colour.frame_white(faces, frame_light, plain=False)
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
@@ -307,7 +310,7 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
         shift = frame_shift(xs, [n for n, _p in second], refs, spread) if len(faces) \
             else np.zeros(3)
         second = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                               shift, other_white, neutral), allowed)
+                                               shift, other_white, neutral), allowed, dice)
         xs = np.array([m.features() if n is None else m.nearest(refs[n], spread[n],
                                                                 n in bounded)
                        for m, (n, _p) in zip(measured, second)])

@@ -375,11 +375,13 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
         if table:
             values, light = [f.value for f in faces], colour_mod.light_of(frame)
             felt = colour_mod.surroundings(frame, faces)
-            colours = weighed(faces, values, set(expect.colours), calibration, light, felt)
+            colours = weighed(faces, values, set(expect.colours), calibration, light, felt,
+                              expect.dice)
             if calibration is not None and set(calibration.colours()) < set(COLOURS):
                 # taken in part: the colours not learnt are named as uncalibrated
                 colours = calibration.doubted(
-                    colours, weighed(faces, values, set(expect.colours), None, light, felt),
+                    colours, weighed(faces, values, set(expect.colours), None, light, felt,
+                                     expect.dice),
                     values)
         else:
             odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))

@@ -56,11 +56,15 @@ class Expect:
     colours: for coloured dice, the faces they carry as (value, colour), as the rules
       core spells a face (e.g. (3, "blue")); a reading whose face is not among them, or
       that repeats a face, is flagged.
+    dice: for coloured dice, each thrown die's faces (None: not told): a die shows one
+      face, so no two readings are named faces of one die (vision.colour_table). Its
+      faces are among `colours` (which `of` takes as their union when not given).
     """
 
     count: int | None = None
     values: frozenset[int] | None = None
     colours: frozenset[tuple[int, str]] | None = field(default=None)
+    dice: tuple[frozenset[tuple[int, str]], ...] | None = field(default=None)
 
     def __post_init__(self):
         """Refuse what no dice can be: a wrong Expect would silently refuse right
@@ -80,13 +84,20 @@ class Expect:
                 raise ValueError(f"expect colours must be faces of {', '.join(COLOURS)}"
                                  " with 1 to 7 pips"
                                  + (f", not {', '.join(sorted(bad))}" if bad else "; none given"))
+        if self.dice is not None and (self.colours is None or not self.dice or any(
+                not die or not die <= self.colours for die in self.dice)):
+            raise ValueError("expect dice must each carry faces among the expected colours")
 
     @classmethod
-    def of(cls, count=None, values=None, colours=None) -> Expect:
+    def of(cls, count=None, values=None, colours=None, dice=None) -> Expect:
+        dice = None if dice is None else tuple(frozenset((v, c) for v, c in d) for d in dice)
+        if colours is None and dice is not None:
+            colours = {f for d in dice for f in d}
         return cls(
             count=count,
             values=frozenset(values) if values is not None else None,
             colours=frozenset((v, c) for v, c in colours) if colours is not None else None,
+            dice=dice,
         )
 
     @property

@@ -628,4 +628,4 @@ def charidice_expect(dice, count: int | None = None):
     from .reading import Expect
 
     return Expect.of(count=count if count is not None else len(dice),
-                     colours=charidice_faces(dice))
+                     dice=[charidice_faces([d]) for d in dice])

@@ -200,6 +200,7 @@ def test_the_camera_is_told_the_faces_of_the_dice_thrown_and_reads_their_colours
     press(table, "ok")
     (expect,) = asked
     assert expect.count == 6 and expect.colours == {f for die in throw.colours for f in die}
+    assert expect.dice == tuple(frozenset(die) for die in throw.colours)  # one face a die
     assert table.mode == "decide" and table.state.roll == tuple(sorted(faces))
 
 

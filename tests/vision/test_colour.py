@@ -9,7 +9,7 @@ import vision
 from vision import calibrate as calibration_file
 from vision import synth
 from vision.calibrate import calibrate
-from vision.colour_table import resolved
+from vision.colour_table import SHARPEN, resolved
 from vision.synth import CHARIDICE_FACES, Die, render
 
 NAMES = list(CHARIDICE_FACES)
@@ -179,8 +179,6 @@ def test_two_dice_of_one_value_that_look_alike_share_the_colours_the_table_allow
     """Both 4s look orange; only one die carries the orange 4: the surer stays orange,
     the other takes its next colour, and is asked about when that is unsure. How sure
     is the likeliest way's share, sharpened (colour_table.SHARPEN)."""
-    from vision.colour_table import SHARPEN
-
     allowed = set(synth.charidice_faces(range(6)))
     odds = [{"orange": 0.95, "yellow": 0.05}, {"orange": 0.6, "yellow": 0.4}]
     (a, pa), (b, pb) = resolved([4, 4], odds, allowed)
@@ -206,6 +204,25 @@ def test_a_die_painted_between_two_colours_is_asked_about_not_named():
     assert [r.needs_confirmation for r in readings] == [True, False]
 
 
+def test_two_dice_are_never_named_two_faces_of_one_die_where_the_game_tells_the_dice():
+    """An orange 3 and a grey 4 are faces of one die (synth's die 0): where the game tells
+    each thrown die's faces (Expect.dice), the less likely of the two takes its next
+    colour, as two dice of one value do; told the faces only, both keep their names."""
+    dice = [synth.charidice_faces([d]) for d in range(6)]
+    allowed = set(synth.charidice_faces(range(6)))
+    assert {(3, "orange"), (4, "grey")} <= set(dice[0])
+    odds = [{"orange": 0.9, "magenta": 0.1}, {"grey": 0.6, "yellow": 0.4}]
+    assert [c for c, _p in resolved([3, 4], odds, allowed)] == ["orange", "grey"]
+    (a, pa), (b, pb) = resolved([3, 4], odds, allowed, dice)
+    assert (a, b) == ("orange", "yellow")
+    assert pa == pytest.approx((0.36 / 0.46) ** SHARPEN)  # of orange-yellow, magenta-
+    assert pb == pytest.approx((0.40 / 0.46) ** SHARPEN)  # grey and magenta-yellow
+    # two dice alike, one die's faces: the two are both asked
+    (_a, pa), (_b, pb) = resolved([3, 4], [{"orange": 0.5, "magenta": 0.5},
+                                           {"grey": 0.5, "yellow": 0.5}], allowed, dice)
+    assert max(pa, pb) < vision.CONFIRM_BELOW
+
+
 @given(st.lists(st.tuples(st.integers(1, 6), st.lists(st.floats(0.0, 1.0), min_size=7,
                                                        max_size=7)), min_size=1, max_size=6),
        st.lists(st.integers(0, 5), min_size=1, max_size=6, unique=True))
@@ -221,6 +238,12 @@ def test_the_colour_table_never_names_one_face_twice_nor_one_the_thrown_dice_lac
     named = [(v, c) for (v, _), (c, _p) in zip(dice, got) if c is not None]
     assert all(0.0 <= p <= 1.0 + 1e-9 for _c, p in got)
     assert len(named) == len(set(named)) and set(named) <= allowed
+    # told each thrown die's faces: no die named twice either
+    faces = [synth.charidice_faces([d]) for d in thrown]
+    got = resolved([v for v, _ in dice], odds, allowed, faces)
+    on = [next(k for k, f in enumerate(faces) if (v, c) in f)
+          for (v, _), (c, _p) in zip(dice, got) if c is not None]
+    assert all(0.0 <= p <= 1.0 + 1e-9 for _c, p in got) and len(on) == len(set(on))
 
 
 def test_a_face_like_no_colour_is_asked_about_not_named():

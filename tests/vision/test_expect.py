@@ -152,6 +152,9 @@ def test_every_die_of_a_repeated_colour_and_value_is_flagged(given_readings, cou
     (dict(colours=[(2.5, "blue")]), "blue 2.5"),
     (dict(colours=[("blue", 3)]), "3 blue"),
     (dict(colours=[]), "colours"),
+    (dict(colours=[(3, "blue")], dice=[[(3, "blue")], [(4, "grey")]]), "dice"),
+    (dict(dice=[[(1, "blue")], []]), "dice"),
+    (dict(dice=[]), "colours"),
 ])
 def test_expect_refuses_what_no_dice_can_be_clearly(bad, said):
     """A wrong Expect would refuse right readings or let wrong ones pass: say so at once."""
@@ -163,6 +166,10 @@ def test_expect_of_a_game_that_knows_its_dice():
     e = Expect.of(count=6, values=range(1, 7), colours=CHARIDICE)
     assert e.count == 6 and e.values == frozenset(range(1, 7)) and len(e.colours) == 36
     assert Expect.of(values=range(2, 8)).values == frozenset(range(2, 8))
+    # each thrown die's faces: the faces are their union unless told
+    one, two = [(1, "blue"), (2, "grey")], [(1, "grey"), (2, "orange")]
+    e = Expect.of(count=2, dice=[one, two])
+    assert e.dice == (frozenset(one), frozenset(two)) and e.colours == frozenset(one + two)
 
 
 @pytest.mark.parametrize("values", [[], [0, 8], range(8, 10)])
