@@ -287,15 +287,17 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     with a crushed channel bounded for grey and black (vision.colour.odds), `dice`: the
     thrown dice's faces (vision.colour_table.resolved)."""
     from . import colour
-    from .colour_table import resolved
 
     refs = (colour.references() if calibration is None
             else calibration.references(colour.references()))
     dark = None if calibration is None else calibration.dark_pips()
     kept = colour.kept_white(calibration, frame_light, other_white)
-    first = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                          kept=other_white, neutral=neutral), allowed, dice)
     white = colour.frame_white(faces, frame_light, plain=False)
+    # a crushed channel is a bound, not a value (vision.colour.FLOOR): such a face's odds
+    # may miss its colour, so the other dice's faces rename it but never make it surer
+    crushed = [colour.measured(f, white, clipped=False, kept=kept).crushed() for f in faces]
+    first = told(values, colour.named(faces, calibration, frame_light, False,
+                                      kept=other_white, neutral=neutral), allowed, dice, crushed)
     names = [n for n, _p in first]
     spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
     measured = [colour.measured(f, white, kept=kept) for f in faces]
@@ -309,8 +311,8 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     for _round in range(SHIFT_ROUNDS):
         shift = frame_shift(xs, [n for n, _p in second], refs, spread) if len(faces) \
             else np.zeros(3)
-        second = resolved(values, colour.named(faces, calibration, frame_light, False,
-                                               shift, other_white, neutral), allowed, dice)
+        second = told(values, colour.named(faces, calibration, frame_light, False,
+                                           shift, other_white, neutral), allowed, dice, crushed)
         xs = np.array([m.features() if n is None else m.nearest(refs[n], spread[n],
                                                                 n in bounded)
                        for m, (n, _p) in zip(measured, second)])
@@ -319,7 +321,6 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     # sure, and never with no white in view (the channel may be the light's doing)
     # (a channel clipped at the top is not held so: on the easy development tables it
     # asked about bright yellows and oranges named right)
-    crushed = [colour.measured(f, white, clipped=False, kept=kept).crushed() for f in faces]
     out = [(n, min(p, DISAGREE)) if c and (white is None or p < CRUSHED_SURE) else (n, p)
            for (n, p), c in zip(out, crushed)]
     # a tint stretched beyond every colour's, or measured with no white, only very sure
@@ -356,6 +357,22 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
            if t else {} for f, t in zip(faces, two)]
     return guessed([(None, p) if t else (n, p) for t, (n, p) in zip(two, out)], far, values,
                    allowed, keep=out)
+
+
+def told(values, odds, allowed, dice=None, crushed=None) -> list[tuple[str | None, float]]:
+    """vision.colour_table.resolved with the thrown dice's faces (`dice`, where told), but
+    a face with a crushed channel (`crushed`, per face) taken as `agreed` takes two casts,
+    with its naming without them: renamed by the other dice's faces, never made surer.
+    Ruling out a die's other colours made it sure where its odds missed its colour (a
+    magenta crushed in blue, orange 0.67 and grey 0.33: the grey 4 lay on the die of a
+    blue 2 read surely, so orange was left, 97% sure)."""
+    from .colour_table import resolved
+
+    named = resolved(values, odds, allowed, dice)
+    if dice is None or not any(crushed or ()):
+        return named
+    alone = agreed(resolved(values, odds, allowed), named)
+    return [a if c else n for n, a, c in zip(named, alone, crushed)]
 
 
 def guessed(named, far, values, allowed, keep=None) -> list[tuple[str | None, float]]:
