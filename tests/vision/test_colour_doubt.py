@@ -484,3 +484,22 @@ def test_an_orange_far_redder_than_orange_s_reference_is_asked_with_no_orange_be
     assert colour_doubt.magenta_apart(named, [ref + 0.35, 0.0], ref) == [asked, named[1]]
     assert colour_doubt.magenta_apart(named, [ref + 0.25, 0.0], ref) == named
     assert colour_doubt.magenta_apart(named, [ref + 0.35, 0.0]) == named
+
+
+def test_the_thrown_dice_rename_a_crushed_face_but_never_make_it_surer():
+    """A blue 2 read surely lies on the grey 4's die (synth's dice), so a 4 between orange
+    and grey is left orange, sure, by the dice told; but where its face has a crushed
+    channel its odds may miss its colour (a magenta crushed in blue read so): it keeps
+    the doubt it had without them."""
+    from vision import synth
+    from vision.reading import CONFIRM_BELOW
+
+    dice = [synth.charidice_faces([d]) for d in range(6)]
+    allowed = set(synth.charidice_faces(range(6)))
+    odds = [{"blue": 0.99, None: 0.01}, {"orange": 0.67, "grey": 0.33}]
+    (_b, _p), (whole, p) = colour_doubt.told([2, 4], odds, allowed, dice, [False, False])
+    assert whole == "orange" and p >= CONFIRM_BELOW
+    (_b, _p), (crushed, q) = colour_doubt.told([2, 4], odds, allowed, dice, [False, True])
+    assert crushed == "orange" and q < CONFIRM_BELOW
+    assert colour_doubt.told([2, 4], odds, allowed) == colour_doubt.told(
+        [2, 4], odds, allowed, None, [False, True])  # not told the dice: as before
