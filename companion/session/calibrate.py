@@ -11,6 +11,8 @@ would confuse them again) turns the screen to a row: the dice drawn showing `val
 in the order the game declares, each with its colour's letter, to lay so, left to right;
 OK calibrates from them named in that order, Select goes back to the dice anywhere.
 Back returns to the screen it was opened from; the game in play is not changed.
+Asked before a game whose dice a camera reads with no calibration in use (`needed`):
+there Back starts the game uncalibrated, and a calibration taken starts it too.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .mode import Host, Mode
 
 LABEL = "Calibrate colours"
 ROW = "Lay them in this row"
-ROW_HINT = "Lay them so. OK: look\nSelect: apart, Back: return"
+ROW_HINT = "Lay them so. OK: look\nSelect: apart, Back: {}"
 log = logging.getLogger(__name__)
 
 
@@ -33,6 +35,13 @@ def wanted(game: str) -> tuple[str, tuple[str, ...], int] | None:
     """(what to show the camera, the colours it shows in reading order, the value each
     die shows), or None for a game that needs no calibration."""
     return getattr(games.for_game(game), "CALIBRATE", None)
+
+
+def needed(table: Host, game: str) -> bool:
+    """Whether to ask for a calibration before `game` starts: its dice want one, a camera
+    reads them, and none is in use (never taken, or its file ignored)."""
+    return (wanted(game) is not None and getattr(table.dice, "frame", None) is not None
+            and getattr(table.dice, "calibration", None) is None)
 
 
 def _game(table: Host) -> str:
@@ -47,9 +56,10 @@ class Calibrate(Mode):
     LEADS_TO = ("setup_options", "decide", "throw", "confirm", "enter", "draw_group",
                 "draw", "over")
 
-    def __init__(self, table: Host, back: Mode):
+    def __init__(self, table: Host, back: Mode, back_does: str = "return"):
         super().__init__(table)
         self.back = back.settled()
+        self.back_does = back_does  # what Back (and a calibration taken) leads to, said
         self.row = False  # the dice laid in a row in the game's order, named so
 
     def on(self, button: str) -> Mode:
@@ -60,7 +70,7 @@ class Calibrate(Mode):
             self.row = False
             return self
         if button != "ok":
-            table.say("OK: look at the dice, Back: return")
+            table.say(f"OK: look at the dice, Back: {self.back_does}")
             return self
         take_frame = getattr(table.dice, "frame", None)
         if take_frame is None:
@@ -105,6 +115,6 @@ class Calibrate(Mode):
         prompt, colours, value = wanted(_game(self.table))
         if self.row:
             return Screen(kind="enter", title=ROW, entry=(value,) * len(colours),
-                          colours=colours, cursor=-1, note=note, hint=ROW_HINT)
+                          colours=colours, cursor=-1, note=note, hint=ROW_HINT.format(self.back_does))
         return Screen(kind="throw", title=LABEL, note=note,
-                      hint=f"{prompt}\nOK: look, Back: return")
+                      hint=f"{prompt}\nOK: look, Back: {self.back_does}")

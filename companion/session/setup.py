@@ -76,14 +76,16 @@ def _players(count: int) -> str:
 
 class SetupOptions(Mode):
     """Start game, then each option (Select steps through its choices), then the colour
-    calibration where the game asks for one."""
+    calibration where the game asks for one. Start game asks for that calibration
+    first where a camera reads the dice with none in use (`calibrate.needed`)."""
 
     name = "setup_options"
     LEADS_TO = ("setup_players", "calibrate")
 
-    def __init__(self, table: Host, selected: int = 0):
+    def __init__(self, table: Host, selected: int = 0, starting: bool = False):
         super().__init__(table)
         self.choices = self._menu(selected)
+        self.starting = starting  # under the calibration asked for at Start game
 
     def _menu(self, selected: int) -> Choices:
         game = rules.get(self.table.chosen.game)
@@ -105,7 +107,14 @@ class SetupOptions(Mode):
         return Choices(items, values, selected)
 
     def again(self) -> Mode:
+        if self.starting:  # back from the calibration asked for: start, calibrated or not
+            return self._start()
         return SetupOptions(self.table, self.choices.selected)
+
+    def _start(self) -> Mode:
+        chosen = self.table.chosen
+        return (self.table.begin(chosen.game, chosen.players, chosen.options, chosen.names)
+                or SetupOptions(self.table, self.choices.selected))
 
     def on(self, button: str) -> Mode:
         table = self.table
@@ -115,8 +124,10 @@ class SetupOptions(Mode):
             return SetupPlayers(table)
         value = self.choices.value
         if value is None:
-            chosen = table.chosen
-            return table.begin(chosen.game, chosen.players, chosen.options, chosen.names) or self
+            if calibrate.needed(table, table.chosen.game):
+                starting = SetupOptions(table, self.choices.selected, starting=True)
+                return calibrate.Calibrate(table, starting, back_does="start")
+            return self._start()
         if value == calibrate.LABEL:
             return calibrate.Calibrate(table, self)
         game = rules.get(table.chosen.game)

@@ -32,6 +32,8 @@ def started(store, **kwargs) -> Table:
     table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
                   clock=lambda: 0.0, **kwargs)
     choose(table, 0)  # Start game
+    if table.mode == "calibrate":  # a camera with no calibration asks first: Back starts
+        press(table, "back")
     return table
 
 
@@ -198,6 +200,41 @@ def test_a_calibration_that_holds_under_its_lamp_only_says_so(tmp_path, monkeypa
         assert [cut_texts(table.screen(), size) for size in ((128, 64), (128, 32))] == [[], []]
 
 
+def test_a_camera_game_asks_for_the_calibration_before_it_starts(tmp_path, monkeypatch):
+    """Start game with a camera and no calibration in use: the calibration screen first,
+    Back starting the game uncalibrated; a calibration taken there starts the game with
+    it. With a calibration kept, or virtual dice, Start game starts at once."""
+    made = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)))
+    monkeypatch.setattr(calibration, "take", lambda frame, colours: made)
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                      clock=lambda: 0.0, dice=dice, calibration=Kept(store.path))
+        choose(table, 0)
+        assert table.mode == "calibrate" and table.state is None
+        assert table.screen().hint.endswith("OK: look, Back: start")
+        press(table, "back")
+        assert table.mode == "throw" and dice.calibration is None
+    with Store(tmp_path / "second.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                      clock=lambda: 0.0, dice=dice, calibration=Kept(store.path))
+        choose(table, 0)
+        press(table, "ok")  # the six 1s shown: calibrated, and the game starts
+        assert table.mode == "throw" and dice.calibration == made
+        assert table.said == "Colours calibrated, kept for the next games"
+    with Store(tmp_path / "third.db") as store:  # the next game: the calibration kept
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                      clock=lambda: 0.0, dice=dice, calibration=Kept(store.path))
+        choose(table, 0)
+        assert table.mode == "throw" and dice.calibration == made
+    virtual = Table(Store(tmp_path / "v.db"), Setup("charidice", 3, start="options"),
+                    dice=VirtualDice(VirtualRoller(1)), clock=lambda: 0.0)
+    choose(virtual, 0)
+    assert virtual.mode == "throw"
+
+
 def test_a_calibration_that_fails_says_why_and_virtual_dice_need_none(store, monkeypatch):
     def fails(frame, colours):
         raise ValueError("calibration frame shows 5 dice but 6 names were given")
@@ -242,7 +279,8 @@ def test_colours_not_told_apart_are_taken_from_the_dice_laid_in_the_game_s_row(s
     dice = CameraDice(StillCamera(), live=False)
     table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
                   clock=lambda: now[0], dice=dice)
-    choose(table, 0)  # the game started: Ann to throw
+    choose(table, 0)  # Start game: the calibration asked for first
+    press(table, "back")  # started uncalibrated: Ann to throw
     before = (table.mode, table.state)
     assert before[0] == "throw"
     press(table, "menu")
