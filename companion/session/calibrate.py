@@ -115,6 +115,7 @@ class Calibrate(Mode):
         prompt, colours, value = wanted(_game(self.table))
         if self.row:
             return Screen(kind="enter", title=ROW, entry=(value,) * len(colours),
-                          colours=colours, cursor=-1, note=note, hint=ROW_HINT.format(self.back_does))
+                          colours=colours, cursor=-1, note=note,
+                          hint=ROW_HINT.format(self.back_does))
         return Screen(kind="throw", title=LABEL, note=note,
                       hint=f"{prompt}\nOK: look, Back: {self.back_does}")

@@ -426,7 +426,8 @@ def test_the_view_in_play_shows_the_board_the_cards_the_offer_and_the_vp_track()
         "VP P2 5, P1 3, P3 0"))
     kept = play(state, "place 54", "throw 2 6", "reroll 2")
     assert kept.view() == View(dice=(), aside=(6,), message="", lines=(
-        "Round 1/7 · P3 to play", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7", "VP P2 5, P1 3, P3 0"))
+        "Round 1/7 · P3 to play", "Board 54 P2, 32 P1", "Offer Reroll 1, To 7",
+        "VP P2 5, P1 3, P3 0"))
     assert kept.chance().why == "P3: reroll 1 die, 6 kept"
     chasing = play(state, "place 54", "throw 6 7", "reroll 6 7")
     assert chasing.view() == View(dice=(), aside=(), lines=(
