@@ -226,6 +226,15 @@ SCREENS: dict[str, Screen] = {
         note="2 dice unsure: check them",
         menu=Menu((MenuItem("Accept"), MenuItem("Correct"))),
     ),
+    "confirm-charidice": Screen(
+        "confirm",
+        title="Camera read",
+        entry=(1, 2, 3, 4, 5, 6),
+        colours=("grey", "blue", "yellow", "blue", "yellow", "black"),
+        flagged=(1, 4, 5),
+        note="Blue 2 and black 5 are on the same die.",
+        menu=Menu((MenuItem("Correct"), MenuItem("Read again"))),
+    ),
     "enter": Screen("enter", title="Enter 6 dice", entry=(1, 1, 2, 3, 0, 0), cursor=3),
     "enter-six-seven": Screen("enter", title="Enter 2 dice", entry=(6, 7), cursor=1),
     "card": Screen(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -430,13 +431,24 @@ def _throw(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
 
 
 def _confirm(canvas: Canvas, w: int, h: int, screen: Screen) -> None:
-    """The camera's reading, unsure dice marked, to accept or correct."""
+    """The camera's reading, unsure dice marked, to accept or correct.
+
+    The note says why the box asks ("Blue 2 and black 5 are on the same die."): one too
+    long for its line takes the title's place, two lines, whole. Colour letters go beside
+    the dice where under them the row would not fit its band (six coloured dice, some
+    marked unsure)."""
     compact = h < COMPACT_BELOW
     row = dice.Row(screen.entry, colours=screen.colours, flagged=screen.flagged)
     menu_h = (9 if compact else LINE * min(_menu_rows(screen), 2)) if screen.menu else 0
-    top = 0 if compact else _title(canvas, w, screen.title, compact)
     note_h = LINE if screen.note and not compact else 0
+    if note_h and _rows(screen.note, w, 2) > 1:  # in the title's place: why it asks
+        top, note_h = 2 * LINE, 0
+        _paragraph(canvas, 0, w, top, screen.note, (BODY, SMALL))
+    else:
+        top = 0 if compact else _title(canvas, w, screen.title, compact)
     band = h - menu_h - note_h - top - 1
+    if screen.colours and dice.row_height(row, dice.MEDIUM) > band:
+        row = replace(row, beside=True)
     _dice_band(canvas, top, w, band, row)
     if note_h:
         _line(canvas, top + band, w, screen.note, (BODY, SMALL), LINE, "center")

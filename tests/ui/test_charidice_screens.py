@@ -58,3 +58,22 @@ def test_dice_carry_their_colour_letters_at_128x32_beside_each_die():
     first_letter = image.crop((dice.MEDIUM, 0, dice.MEDIUM + 1 + dice.TAG_WIDTH + 1, 14))
     assert first_letter.getbbox() is not None  # M right of the first die, before the next
     assert dice.row_height(row, dice.MEDIUM) == dice.MEDIUM
+
+
+def test_a_reading_of_six_coloured_dice_asked_about_shows_why_whole_and_apart(drawn_words):
+    """The camera's reading of six Charidice dice, three unsure, overflowed its band: the
+    title ran into the dice, the letters under the marks into the note, and the note
+    ("Blue 2 and black 5 are on the same die.") was cut to "... are on t…". The note takes
+    the title's place whole, and the letters stand beside the dice."""
+    screen = SCREENS["confirm-charidice"]
+    for size in ((128, 64), (128, 32)):
+        full = render(screen, size)
+        bare = render(replace(screen, entry=(), colours=(), flagged=()), size)
+        row = Image.frombytes("1", size, bytes(a ^ b for a, b in zip(full.tobytes(),
+                                                                      bare.tobytes())))
+        box = row.getbbox()
+        assert box is not None
+        assert bare.crop(box).getbbox() is None, size  # no text where the dice are
+    drawn_words.clear()
+    render(screen, (128, 64))
+    assert " ".join(drawn_words[:2]) == screen.note
