@@ -330,6 +330,22 @@ def test_a_whole_die_box_s_top_face_goes_where_the_nets_read_its_value():
     assert told[1, 4] == 3 and np.hypot(told[1, 0] - 220.0, told[1, 1] - 140.0) < 0.1 * 44
 
 
+def test_a_die_seen_obliquely_is_no_sample_with_oblique():
+    """`--oblique`: the 5, its side face in view below its top (the top 0.25 of its size
+    above its box's centre), is ignored at 0.2 and kept at 0.3; the 3 seen from above
+    (its top at its box's centre) is kept at either."""
+    img, row = _whole_die_photo()
+    row["dice"][1]["value"] = 3
+    fixed = data._photo_dice(row, "aws-dice-workshop")
+    nets = (REPO / "vision" / "dice_finder.onnx", REPO / "vision" / "dice_faces.onnx")
+    placed = data.found_tops(img, row, fixed, *nets)
+    assert list(placed[:2, 4]) == [5, 3]
+    for oblique, kept in ((0.2, [data.IGNORE, 3]), (0.3, [5, 3])):
+        got = data.found_tops(img, row, fixed, *nets, oblique=oblique)
+        assert list(got[:2, 4]) == kept
+        np.testing.assert_array_equal(got[1], placed[1])
+
+
 def test_only_whole_die_boxes_are_placed_by_the_nets(tmp_path):
     """load_photos(tops=...) moves aws-dice-workshop's dice only; the other sets' boxes
     are top faces already, and without `tops` nothing moves."""

@@ -82,9 +82,10 @@ def _photo_dice(row: dict, set_name: str) -> np.ndarray:
     return np.array(rows, np.float32).reshape(-1, 5)
 
 
-def load_photos(root: Path, training: bool = True, tops=None) -> list[Scene]:
+def load_photos(root: Path, training: bool = True, tops=None, oblique=None) -> list[Scene]:
     """The photos of the sets under `root`, one split; `tops` = (finder, face net) ONNX
-    files: whole-die boxes' top faces placed where those nets find them (`found_tops`)."""
+    files: whole-die boxes' top faces placed where those nets find them (`found_tops`,
+    which ignores dice seen `oblique`ly)."""
     scenes = []
     for set_dir in photo_sets(root):
         for row in load_labels(set_dir, "train" if training else "validation"):
@@ -96,7 +97,7 @@ def load_photos(root: Path, training: bool = True, tops=None) -> list[Scene]:
                 continue
             dice = _photo_dice(row, set_dir.name)
             if tops is not None and set_dir.name.startswith("aws-dice-workshop"):
-                dice = found_tops(img, row, dice, *tops)
+                dice = found_tops(img, row, dice, *tops, oblique=oblique)
             scenes.append(Scene(img, dice, f"{set_dir.name}/{row['image']}"))
     return scenes
 
@@ -105,7 +106,8 @@ def load_photos(root: Path, training: bool = True, tops=None) -> list[Scene]:
 TOPS_PEAK = 0.1
 
 
-def found_tops(image: np.ndarray, row: dict, dice: np.ndarray, finder_onnx, faces_onnx):
+def found_tops(image: np.ndarray, row: dict, dice: np.ndarray, finder_onnx, faces_onnx,
+               oblique: float | None = None):
     """`dice` (rows of `_photo_dice` for the label row's whole-die boxes) with each top
     face placed where the nets find it: of the finder's candidates whose centre lies in
     the box (the usual look and the two-times-closer one the reader takes for small
@@ -115,7 +117,12 @@ def found_tops(image: np.ndarray, row: dict, dice: np.ndarray, finder_onnx, face
     lies a median 0.07 of a size off the tops the shipped nets find (13% beyond 0.15;
     sizes 0.8-1.2 times theirs), and 69 of 675 (several faces seen alike, blur) are read
     nowhere in their box: positives that loose went with face nets that take a face well
-    off a crop's centre for a die (docs/vision.md, "Thirteenth round")."""
+    off a crop's centre for a die (docs/vision.md, "Thirteenth round").
+
+    With `oblique`, a die whose found top lies that many of its sizes or more from its
+    box's centre is an ignore region too: the rest of the box is a side face in view, a
+    die seen obliquely, and face nets taught such tops as dice read side faces under
+    obliquely seen dice as dice (docs/vision.md, "Fourteenth round", "Fifteenth round")."""
     from vision import net
 
     net.use_nets(finder=finder_onnx, faces=faces_onnx)
@@ -129,11 +136,15 @@ def found_tops(image: np.ndarray, row: dict, dice: np.ndarray, finder_onnx, face
         x0, y0, x1, y1 = lab["bbox"]
         read = [i for i, f in enumerate(found)
                 if x0 <= f.cx <= x1 and y0 <= f.cy <= y1 and int(np.argmax(probs[i])) == v]
-        if read:
-            f = found[max(read, key=lambda i: probs[i, v])]
-            out[k, :3] = f.cx, f.cy, f.size
-        else:
+        if not read:
             out[k, 4] = IGNORE
+            continue
+        f = found[max(read, key=lambda i: probs[i, v])]
+        off = np.hypot(f.cx - (x0 + x1) / 2, f.cy - (y0 + y1) / 2) / f.size
+        if oblique is not None and off >= oblique:
+            out[k, 4] = IGNORE
+            continue
+        out[k, :3] = f.cx, f.cy, f.size
     return out
 
 

@@ -131,6 +131,11 @@ def main() -> int:
              " where these ONNX nets find them, else ignore the die (data.found_tops)",
     )
     ap.add_argument(
+        "--oblique", type=float, default=None, metavar="OFF",
+        help="with --tops: ignore a whole-die box whose found top lies OFF of its size or"
+             " more from the box's centre (a side face in view; data.found_tops)",
+    )
+    ap.add_argument(
         "--empty", type=int, default=0,
         help="empty trays with coins added to the synthetic pool: for the face net mined"
              " with --mine, for the finder no-die samples (half at the huge look's size)",
@@ -155,13 +160,15 @@ def main() -> int:
         weigh = {k: int(v) for k, v in (w.split("=") for w in a.weigh)}
     except ValueError:
         ap.error("--weigh takes SET=N, N a whole number, e.g. nell-byler-dice_detection=2")
+    if a.oblique is not None and not a.tops:
+        ap.error("--oblique measures where --tops finds a top face: give --tops too")
     torch.set_num_threads(a.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
 
     t0 = time.time()
-    train = [s for root in a.photos for s in data.load_photos(Path(root), True, a.tops)]
+    train = [s for root in a.photos for s in data.load_photos(Path(root), True, a.tops, a.oblique)]
     held = [s for root in a.photos for s in data.load_photos(Path(root), training=False)]
     if not train or not held:  # before the synthetic pool: say so at once
         print(f"train.py: no {'training' if not train else 'held-out'} photos in "
@@ -175,7 +182,8 @@ def main() -> int:
         whole = [sc.dice for sc in train if sc.name.startswith("aws-dice-workshop")]
         left = sum(int((d[:, 4] == data.IGNORE).sum()) for d in whole)
         print(f"top faces found by {' and '.join(a.tops)}: {sum(map(len, whole))} whole-die"
-              f" boxes, {left} ignored (unclear or not found)", flush=True)
+              f" boxes, {left} ignored (unclear, not found"
+              f"{'' if a.oblique is None else f', or {a.oblique} off centre'})", flush=True)
     pool = [data.synthetic(SYNTH_SEED0 + i) for i in range(a.synthetic)]
     pool += [data.empty_tray(data.EMPTY_SEED0 + i) for i in range(a.empty)]
     pool += [data.charidice(i) for i in range(a.charidice)]
