@@ -143,8 +143,14 @@ def test_a_way_that_beats_the_next_by_little_of_a_bad_fit_is_taken_in_part():
     learnt_right(img, labels)
     taken = cal.calibrate(img)
     assert sorted(taken.colours()) == ["black", "grey", "orange", "yellow"]
-    stock = colour.references()  # blue left to the stock colour, under the setup's cast
-    assert np.allclose(taken.references(stock)["blue"], stock["blue"] + taken.cast)
+    # blue and magenta, not learnt, are guessed the likeliest way: here the swapped one
+    # (colour17: right on 71 of 82 such hard development setups), held in the throws to
+    # the uncalibrated naming (`Calibration.doubted`)
+    guessed = dict(taken.guessed)
+    assert sorted(guessed) == ["blue", "magenta"]
+    x = dict(zip([nearest_label(f, labels) for f in faces], cal.measured(faces)))
+    # the blue die's look (its crushed red taken nearest magenta)
+    assert guessed["magenta"][0] == pytest.approx(x["blue"].features()[0], abs=1e-3)
 
 
 def test_an_orange_and_a_yellow_painted_alike_are_not_learnt_not_swapped():
@@ -331,7 +337,7 @@ def test_a_colour_not_learnt_is_expected_where_the_setup_s_cast_moves_it(tmp_pat
 
     at = synth.table(4090, "cool", hard=True)
     img, _labels = synth.charidice_scene(4090, at, dice=range(6), values=[1] * 6)
-    taken = cal.calibrate(img)
+    taken = dataclasses.replace(cal.calibrate(img), guessed=())  # the cast alone
     stock = colour.references()
     refs = taken.references(stock)
     assert np.allclose(refs["yellow"], stock["yellow"] + np.asarray(taken.cast))
@@ -355,6 +361,74 @@ def test_a_colour_not_learnt_is_expected_where_the_setup_s_cast_moves_it(tmp_pat
         cal.load(path)
     whole, _labels = setup(2040, "neutral")
     assert cal.calibrate(whole).cast is None
+
+
+def test_the_dice_a_setup_leaves_out_stand_for_their_colours_named_the_likeliest_way(
+        tmp_path):
+    """A dim table (hard development, seed 183060): taken in part, black, grey and blue
+    learnt; the yellow, magenta and orange dice left out, three ways of naming them
+    alike. Named the way that fits best with the three learnt (here their own colours),
+    they stand for those colours' references (`Calibration.guessed`), still not learnt.
+    In the throws the yellow 1 and 2, named orange by the stock references under the
+    setup's cast, are named yellow, and the yellow 3 and 4, named grey surely, yellow:
+    asked, as a colour not learnt is where the uncalibrated naming differs. Kept on disk."""
+    import dataclasses
+    import json
+
+    import vision
+
+    at = synth.table(183060, "dim", hard=True)
+    img, labels = synth.charidice_scene(183060, at, dice=range(6), values=[1] * 6)
+    taken = cal.calibrate(img)
+    assert sorted(taken.colours()) == ["black", "blue", "grey"]
+    faces = cal.setup_faces(img)
+    x = cal.measured(faces, colour.light_of(img))
+    own = {nearest_label(f, labels): m.features() for f, m in zip(faces, x)}
+    guessed = dict(taken.guessed)
+    assert sorted(guessed) == ["magenta", "orange", "yellow"]
+    for name, g in guessed.items():  # each its own die's look (no channel crushed)
+        assert np.allclose(g, own[name], atol=1e-3)
+    cast_only = dataclasses.replace(taken, guessed=())
+    for seed, before, after in ((183061, {(1, "orange"), (2, "orange")},
+                                 {(1, "yellow"), (2, "yellow")}),
+                                (183064, {(3, "grey"), (4, "grey")},
+                                 {(3, "yellow"), (4, "yellow")})):
+        throw, labels = synth.charidice_scene(seed, at)
+        expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
+        assert after <= {(lab["value"], lab["colour"]) for lab in labels}
+        was = {(r.value, r.colour) for r in vision.read(throw, expect, calibration=cast_only)}
+        assert before <= was
+        got = vision.read(throw, expect, calibration=taken)
+        assert after <= {(r.value, r.colour) for r in got}
+        assert all(r.needs_confirmation for r in got if r.colour == "yellow")
+    path = tmp_path / "colours.json"
+    cal.save(taken, path)
+    assert cal.load(path) == taken
+    path.write_text(json.dumps({**json.loads(path.read_text()),
+                                "guessed": {"grey": [0.0, 0.0, -0.5]}}))
+    with pytest.raises(ValueError, match="guessed colours"):  # a colour it learnt
+        cal.load(path)
+    whole, _labels = setup(2040, "neutral")
+    assert cal.calibrate(whole).guessed == ()
+
+
+def test_a_die_left_out_alone_is_not_guessed_the_colour_left():
+    """A warm table (hard development, seed 171080) taken with the magenta die learnt
+    as orange and the orange die left out alone: magenta is the colour left, by
+    elimination. Guessed magenta, the orange die made the swap surer (a magenta 4 named
+    orange 0.73, asked before); not guessed, magenta stays the stock moved by the cast."""
+    img, labels = setup(171080, "warm")
+    faces = cal.setup_faces(img)
+    light = colour.light_of(img)
+    names = cal.setup_names(faces, light)
+    left = [i for i, n in enumerate(names) if n is None]
+    assert [nearest_label(faces[i], labels) for i in left] == ["orange"]
+    assert "orange" in names and nearest_label(faces[names.index("orange")], labels) == "magenta"
+    taken = cal.calibrate(img)
+    stock = colour.references()
+    assert taken.guessed == ()
+    assert np.allclose(taken.references(stock)["magenta"],
+                       stock["magenta"] + np.asarray(taken.cast))
 
 
 def test_a_setup_whose_pips_a_lamp_and_a_camera_tinted_far_past_white_is_taken_for_that_lamp(
