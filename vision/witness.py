@@ -49,18 +49,19 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     can only turn it into "cannot tell", which disagrees as well."""
     lab = _look(frame, cx, cy, size)
     face = np.median(lab[_disc(lab.shape[0], FACE_DISC)], axis=0)
-    for t, pips in pips_seen(lab, face):
+    for t, pips, cut in pips_seen(lab, face):
         count = _pattern(pips)
-        if count is not None:
-            if read is not None and count != read:
-                return count
-            if _glare_may_change(lab, face, pips):
-                return None
-            if count == 1 and not _lone_mark_a_pip(frame, cx, cy, size, face, t, pips[0]):
-                return None
-            if _card_diamonds(frame, cx, cy, size, face, pips):
-                return None
+        if count is None or (cut and count == 1) or not _places_empty(lab, face, t, pips):
+            continue
+        if read is not None and count != read:
             return count
+        if _glare_may_change(lab, face, pips):
+            return None
+        if count == 1 and not _lone_mark_a_pip(frame, cx, cy, size, face, t, pips[0]):
+            return None
+        if _card_diamonds(frame, cx, cy, size, face, pips):
+            return None
+        return count
     return None
 
 
@@ -88,14 +89,18 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
     n = lab.shape[0]
     off = np.clip(colour_distance(lab, face), 0, 255).astype(np.uint8)
     inner = off[_disc(n, PIP_DISC)].reshape(-1, 1)
+    tried = []
     for _ in range(2):
         t, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         if t < MIN_CONTRAST:
-            return
-        yield t, _holes(off <= t)
+            break
+        tried.append(t)
+        yield t, _holes(off <= t), False
         inner = inner[inner < t].reshape(-1, 1)
         if inner.size < 2:
-            return
+            break
+    for t in tried:
+        yield t, _holes(off <= t, cut=True), True
 
 
 def _radii(n: int) -> np.ndarray:
@@ -145,10 +150,13 @@ def _disc(n: int, share: float) -> np.ndarray:
     return _radii(n) <= share * SIDE
 
 
-def _holes(like: np.ndarray) -> list[tuple[float, float, float]]:
+def _holes(like: np.ndarray, cut: bool = False) -> list[tuple[float, float, float]]:
     """The pip-like holes of the face-coloured part (`like`) most of the centre disc
     belongs to: a blob reaching the table (a shaded edge, a side face) is none, nor one
-    that is not a solid round spot (a numeral's strokes, a star); (x, y, area) each."""
+    that is not a solid round spot (a numeral's strokes, a star); (x, y, area) each.
+    `cut`: what is unlike the face first opened by a NECK-px square, which parts a pip
+    from the table, or from the next pip, where a rim or a gap thinner than that (a
+    small die's face, a pip near its edge, blurred) joins them."""
     import cv2
 
     n = like.shape[0]
@@ -157,8 +165,10 @@ def _holes(like: np.ndarray) -> list[tuple[float, float, float]]:
     if not middle.size:
         return []
     top = parts == np.bincount(middle).argmax()
-    _count, holes, stats, centroids = cv2.connectedComponentsWithStats(
-        (~top).astype(np.uint8), connectivity=4)
+    unlike = (~top).astype(np.uint8)
+    if cut:
+        unlike = cv2.morphologyEx(unlike, cv2.MORPH_OPEN, np.ones((NECK, NECK), np.uint8))
+    _count, holes, stats, centroids = cv2.connectedComponentsWithStats(unlike, connectivity=4)
     x, y, w, h, area = stats[1:].T
     px, py = (centroids[1:] - (n - 1) / 2.0).T
     pip_like = ((x > 0) & (y > 0) & (x + w < n) & (y + h < n)  # not the table round the die
@@ -192,6 +202,10 @@ PIP_DISC = 0.38
 TOP_FACE = 0.5
 #: less colour difference than this between pips and face: no pips to see
 MIN_CONTRAST = 15
+#: where no threshold's pips make a face, the holes are looked for again with what is
+#: unlike the face opened by a square this wide (px at SIDE): a neck thinner than this
+#: joining a pip to the table or to another pip is cut (`_holes`)
+NECK = 3
 #: a pip's area, as a share of SIDE squared
 PIP_AREA = (0.004, 0.08)
 #: a blob wider or taller than this (share of SIDE) is no pip
@@ -384,3 +398,78 @@ def _glare(lab: np.ndarray, face: np.ndarray) -> np.ndarray:
     face_chroma = np.hypot(face[1] - 128, face[2] - 128)
     paler = chroma <= GLARE_FADE * face_chroma if face_chroma >= COLOURLESS else False
     return (light >= face[0] + GLARE_LIGHTER) & (paler | (light >= CLIPPED))
+
+
+
+#: a die's pips lie on a 3 x 3 grid of places; a place is taken where a pip lies within
+#: this share of the grid's step of it, ...
+TAKEN = 0.5
+#: ... and an empty one holds no pip: less than this share of a disc round it (this share
+#: of the pips' radius) is nearer the pips' colour than the face's
+INKED = 0.4
+PLACE = 0.6
+
+
+def _places_empty(lab: np.ndarray, face: np.ndarray, t: float,
+                  pips: list[tuple[float, float, float]]) -> bool:
+    """Whether the places of the die's pip grid that no pip takes hold no pip either: a
+    pip the thresholds lost (run into the table, another pip or a rim at a slant) leaves
+    a symmetric face of fewer pips (a 3 without its middle one counted 2, a 6 without
+    its middle pair 4), but its place still shows the pips' colour. The grid: the
+    pattern's centre, its outermost pip a corner, the corner next to it the outer pip
+    most across it (4-7 pips), or, for 2 or 3, that one turned a quarter as the face is
+    seen at a slant (`_across`). A lone pip (a 1) has no grid to judge."""
+    if len(pips) < 2:
+        return True
+    n = lab.shape[0]
+    xy = np.array([(x, y) for x, y, _a in pips])
+    c = xy.mean(axis=0)
+    d = xy - c
+    out = np.argsort(-np.hypot(*d.T))
+    u = d[out[0]]
+    if len(pips) >= 4:
+        corners = d[out[1:4]]
+        v = corners[np.argmin(np.abs(corners @ u) / (np.hypot(*corners.T) + 1e-6))]
+    else:
+        v = _across(colour_distance(lab, face) <= t, u)
+    e1, e2 = (u + v) / 2, (u - v) / 2
+    r = np.sqrt(np.median([a for _x, _y, a in pips]) / np.pi)
+    yy, xx = _grid(n)
+    at = np.zeros((n, n), bool)
+    for x, y in xy:
+        at |= np.hypot(xx - x, yy - y) <= max(1.0, 0.5 * r)
+    ink = np.median(lab[at], axis=0)
+    inked = colour_distance(lab, ink) < colour_distance(lab, face)
+    for a in (-1, 0, 1):
+        for b in (-1, 0, 1):
+            p = c + a * e1 + b * e2
+            if np.hypot(*(xy - p).T).min() > TAKEN * np.hypot(*e1):
+                place = np.hypot(xx - p[0], yy - p[1]) <= max(1.0, PLACE * r)
+                if inked[place].mean() >= INKED:
+                    return False
+    return True
+
+
+def _across(like: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """`u` (from the face's centre) turned a quarter as the face is seen: the top face
+    (the face-coloured part most of the centre disc belongs to, its convex hull) taken
+    for a square seen at a slant, whose spread is a disc's once unslanted."""
+    import cv2
+
+    n = like.shape[0]
+    quarter = np.array([-u[1], u[0]])
+    _n, parts = cv2.connectedComponents(like.astype(np.uint8), connectivity=8)
+    middle = parts[_disc(n, FACE_DISC) & (parts > 0)]
+    if not middle.size:
+        return quarter
+    top = (parts == np.bincount(middle).argmax()).astype(np.uint8)
+    contours, _h = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    m = cv2.moments(cv2.convexHull(max(contours, key=cv2.contourArea)))
+    if not m["m00"]:
+        return quarter
+    w, vecs = np.linalg.eigh(np.array([[m["mu20"], m["mu11"]], [m["mu11"], m["mu02"]]]))
+    if w.min() <= 0:
+        return quarter
+    slant = vecs @ np.diag(np.sqrt(w)) @ vecs.T
+    q = np.linalg.solve(slant, u)
+    return slant @ np.array([-q[1], q[0]])
