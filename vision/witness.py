@@ -40,8 +40,10 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     Pips are told from the face by how far their colour is from the face's: Otsu's
     threshold over a disc of the face, and, where that disc takes in the table too (a
     brighter table than a dark die's red pips), Otsu's again over what lies below it.
-    The first threshold whose pips make a top face's pattern counts, unless glare could
-    have made it (`_glare_may_change`) or its marks are no pips.
+    The first threshold whose pips make a top face's pattern, with no pip in the
+    pattern's empty places (`_places_empty`), counts; where none does, each again with
+    the necks joining a pip to the table or the next pip cut (`_holes`). Unless glare
+    could have made it (`_glare_may_change`) or its marks are no pips.
 
     `read`: the count another reading gives, for a caller that asks only whether the
     witness agrees: a pattern of another count is then given unchecked, since the looks
@@ -51,7 +53,8 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     face = np.median(lab[_disc(lab.shape[0], FACE_DISC)], axis=0)
     for t, pips, cut in pips_seen(lab, face):
         count = _pattern(pips)
-        if count is None or (cut and count == 1) or not _places_empty(lab, face, t, pips):
+        if (count is None or cut and not _cut_apart_alike(pips)
+                or not _places_empty(lab, face, t, pips)):
             continue
         if read is not None and count != read:
             return count
@@ -63,6 +66,15 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
             return None
         return count
     return None
+
+
+def _cut_apart_alike(pips: list[tuple[float, float, float]]) -> bool:
+    """Whether pips found only once their necks were cut (`_holes`) make a face: two or
+    more (a lone pip has no places to check, `_places_empty`), more alike in size than
+    a face's first pips must be (CUT_ALIKE): the cut also parts a marbled face's specks
+    from its swirls, in all sizes (a 4 with its side faces' pips counted 7)."""
+    areas = [a for _x, _y, a in pips]
+    return len(pips) >= 2 and max(areas) <= CUT_ALIKE * min(areas)
 
 
 def _look(frame: np.ndarray, cx: float, cy: float, size: float, side: int = SIDE,
@@ -81,9 +93,10 @@ def _look(frame: np.ndarray, cx: float, cy: float, size: float, side: int = SIDE
 
 
 def pips_seen(lab: np.ndarray, face: np.ndarray):
-    """Per threshold tried (a generator: the second only if asked for), the threshold
-    and [(x, y, area)] of the pip-like holes in the die's top face (`lab`, a `_look`;
-    `face` its colour), in a SIDE-wide frame of the die centred on (0, 0)."""
+    """Per threshold tried (a generator: the next only if asked for), the threshold,
+    [(x, y, area)] of the pip-like holes in the die's top face (`lab`, a `_look`; `face`
+    its colour), in a SIDE-wide frame of the die centred on (0, 0), and whether they
+    were found with their necks cut: every threshold first as it is, then cut."""
     import cv2
 
     n = lab.shape[0]
@@ -206,6 +219,9 @@ MIN_CONTRAST = 15
 #: unlike the face opened by a square this wide (px at SIDE): a neck thinner than this
 #: joining a pip to the table or to another pip is cut (`_holes`)
 NECK = 3
+#: ... and the pips so found must be more alike in size than ALIKE: the largest at most
+#: this many times the smallest
+CUT_ALIKE = 2.0
 #: a pip's area, as a share of SIDE squared
 PIP_AREA = (0.004, 0.08)
 #: a blob wider or taller than this (share of SIDE) is no pip

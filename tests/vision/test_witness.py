@@ -157,11 +157,13 @@ def rule_off(monkeypatch):
 def test_glare_over_a_middle_pip_cannot_be_told(monkeypatch, value, face, seen):
     """A streak of glare across the middle of a red 3 (white pips) or a yellow 5 (black
     pips) hides its middle pip: the pips left make a 2 or 4, the mistake the face net
-    makes too, so the count cannot tell."""
+    makes too, so the count cannot tell. (The white streak over the red 3's middle is
+    as white as its pips: its empty place is inked, `_places_empty`, which is off here.)"""
     img, centre, size = one_die(Die(value, face, (160, 120), 56, 20), seed=value)
     img = shine(img, centre, (0.25 * size, 0.08 * size), -25)
     assert witness.pip_count(img, *centre, size) is None
     rule_off(monkeypatch)
+    monkeypatch.setattr(witness, "_places_empty", lambda *a: True)
     assert witness.pip_count(img, *centre, size) == seen
 
 
@@ -282,6 +284,9 @@ def test_told_the_reading_the_witness_agrees_exactly_where_it_did(monkeypatch, c
     for value in range(1, 8):
         assert (witness.pip_count(img, *centre, size, value) == value) == (told == value)
     checked = []
+    # a pattern's empty places are part of the pattern (a lost pip: another threshold
+    # may make the face), looked at before the count is compared: passed here
+    monkeypatch.setattr(witness, "_places_empty", lambda *a: True)
     for name, passed in (("_glare_may_change", False), ("_lone_mark_a_pip", True),
                          ("_card_diamonds", False)):
         monkeypatch.setattr(witness, name, lambda *a, _n=name, _p=passed: checked.append(_n) or _p)
@@ -310,3 +315,46 @@ def test_colour_distances_are_numpys_own(dtype):
         colour = np.median(lab.reshape(-1, 3), axis=0)
         assert np.array_equal(witness.colour_distance(lab, colour),
                               np.sqrt(((lab - colour) ** 2).sum(axis=2)))
+
+
+FOUR = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
+
+
+def strokes_face(layout, size, stroke, width, blur=0.8, angle=20.0):
+    """A white face `size` px wide turned `angle`, round pips (0.1 of it) laid out as
+    `layout`, and an ink stroke `width` of it wide from `stroke`'s first point (u, v, in
+    the face's own frame) to its second."""
+    big, s = drawn_face(size, WHITE, angle), size * LARGER
+    a = np.radians(angle)
+
+    def at(u, v):
+        return (int(160 * LARGER + s * (u * np.cos(a) - v * np.sin(a))),
+                int(120 * LARGER + s * (u * np.sin(a) + v * np.cos(a))))
+
+    for u, v in layout:
+        cv2.circle(big, at(u, v), int(0.1 * s), INK, -1, cv2.LINE_AA)
+    cv2.line(big, at(*stroke[0]), at(*stroke[1]), INK, int(width * s), cv2.LINE_AA)
+    return seen(big, blur)
+
+
+@pytest.mark.parametrize("size", [40, 48, 60])
+@pytest.mark.parametrize(("layout", "stroke"), [
+    (FOUR, ((0.25, 0.25), (0.6, 0.6))),       # a corner pip run into the table
+    (FOUR, ((0.25, 0.25), (0.25, -0.25))),    # two pips run into each other
+    (LAYOUT[5], ((0.25, 0.25), (0.6, 0.25))),
+], ids=["4 to the table", "4 pip to pip", "5 to the table"])
+def test_pips_joined_by_a_thin_neck_are_counted(size, layout, stroke):
+    """A pip joined to the table, or to the next pip, by a neck under NECK px at the
+    count's scale (a small die's thin rim, a pip near its edge, blurred: nell-byler's
+    hobby dice) is no hole in the face: "cannot tell" before; its neck cut, it counts."""
+    img = strokes_face(layout, size, stroke, 0.03)
+    assert witness.pip_count(img, 160, 120, size) == len(layout)
+
+
+@pytest.mark.parametrize("size", [40, 48, 60])
+@pytest.mark.parametrize("end", [(0.3, -0.3), (0.0, -0.4)])
+def test_a_pip_lost_leaves_its_place_inked(size, end):
+    """A 3 whose middle pip is no round spot (a swirl or a scratch run into it) left a
+    symmetric 2, counted 2; the 2's empty centre shows the pips' colour: cannot tell."""
+    img = strokes_face(LAYOUT[3], size, ((0, 0), end), 0.08)
+    assert witness.pip_count(img, 160, 120, size) is None
