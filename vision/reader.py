@@ -360,34 +360,25 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     """Read the dice; with a colour table (`expect.colours`), a die's colour is weighed
     with the other dice's (vision.colour_table) and its confidence is the lesser of its
     value's and its colour's, so an uncertain colour is asked about. Without one the
-    colour is only a name: the confidence is the value's, as for plain dice."""
-    from . import colour as colour_mod
-    from .colour_doubt import weighed
+    colour is only a name: the confidence is the value's, as for plain dice.
+    Where the game's count (`expect.count`) says more dice were thrown than were read,
+    the finder's other candidates alike in size are added, asked (vision.passed_over):
+    their colours named with every reading, the others' as without them."""
+    from .passed_over import passed_over
 
-    faces = witnessed(frame, read_faces(frame, expect.values if expect is not None else None,
-                                        closer))
+    possible = expect.values if expect is not None else None
+    faces = witnessed(frame, read_faces(frame, possible, closer))
+    colours = named(frame, faces, expect, calibration)
+    if expect is not None and expect.count is not None and len(faces) < expect.count:
+        added = passed_over(frame, faces, expect.count - len(faces),
+                            [v for v in range(1, 8) if possible is None or v in possible])
+        if added:
+            colours += named(frame, faces + added, expect, calibration)[len(faces):]
+            faces = faces + added
+            at = {id(f): i for i, f in enumerate(faces)}
+            order = [at[id(f)] for f in reading_order(faces)]
+            faces, colours = [faces[i] for i in order], [colours[i] for i in order]
     h, w = frame.shape[:2]
-    colours: list[tuple[str | None, float]] = [(None, 1.0)] * len(faces)
-    if not colourless(frame):
-        table = expect is not None and expect.colours is not None  # no plain dice then
-        if calibration is not None:  # one bound to its setup's lamp: not under another
-            calibration = calibration.under(faces, colour_mod.light_of(frame), not table)
-        if table:
-            values, light = [f.value for f in faces], colour_mod.light_of(frame)
-            felt = colour_mod.surroundings(frame, faces)
-            colours = weighed(faces, values, set(expect.colours), calibration, light, felt,
-                              expect.dice)
-            if calibration is not None and set(calibration.colours()) < set(COLOURS):
-                # taken in part: the colours not learnt are named as uncalibrated
-                colours = calibration.doubted(
-                    colours, weighed(faces, values, set(expect.colours), None, light, felt,
-                                     expect.dice),
-                    values)
-        else:
-            odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
-            colours = [(colour_mod.best(p) if colour_mod.best(p) != "grey"
-                        or f.pip_contrast >= LIGHT_PIPS_ABOVE else None, 1.0)
-                       for f, p in zip(faces, odds)]
     out = [
         DieReading(
             value=f.value,
@@ -401,6 +392,36 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     if expect is not None:
         out = apply_expect(out, expect)
     return out
+
+
+def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
+          calibration=None) -> list[tuple[str | None, float]]:
+    """(colour, how sure) per face: weighed together under a colour table
+    (`expect.colours`), else each a name only (sure: 1.0); none in a colourless frame."""
+    from . import colour as colour_mod
+    from .colour_doubt import weighed
+
+    if colourless(frame):
+        return [(None, 1.0)] * len(faces)
+    table = expect is not None and expect.colours is not None  # no plain dice then
+    if calibration is not None:  # one bound to its setup's lamp: not under another
+        calibration = calibration.under(faces, colour_mod.light_of(frame), not table)
+    if not table:
+        odds = colour_mod.named(faces, calibration, colour_mod.light_of(frame))
+        return [(colour_mod.best(p) if colour_mod.best(p) != "grey"
+                 or f.pip_contrast >= LIGHT_PIPS_ABOVE else None, 1.0)
+                for f, p in zip(faces, odds)]
+    values, light = [f.value for f in faces], colour_mod.light_of(frame)
+    felt = colour_mod.surroundings(frame, faces)
+    colours = weighed(faces, values, set(expect.colours), calibration, light, felt,
+                      expect.dice)
+    if calibration is not None and set(calibration.colours()) < set(COLOURS):
+        # taken in part: the colours not learnt are named as uncalibrated
+        colours = calibration.doubted(
+            colours, weighed(faces, values, set(expect.colours), None, light, felt,
+                             expect.dice),
+            values)
+    return colours
 
 
 def colourless(frame: np.ndarray) -> bool:
