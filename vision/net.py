@@ -264,6 +264,13 @@ def read_crops(frame: np.ndarray, found: list[Found]) -> np.ndarray:
     return probs
 
 
+def read_once(crops: list[np.ndarray]) -> np.ndarray:
+    """`read_crops` of crops cut already (`face_crop`; from one frame or several), in one
+    batch, each read once: no turned views of the unsure ones (a crop costs the face
+    net about 1 ms on 1 thread, a call 0.2 ms more)."""
+    return _face_probs(crops) if crops else np.zeros((0, 8), np.float32)
+
+
 def _face_probs(crops: list[np.ndarray]) -> np.ndarray:
     faces = _faces()
     faces.setInput(faces_blob(crops))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import partial
 
 import numpy as np
 
@@ -116,7 +115,8 @@ def check_frame(frame) -> None:
         raise ValueError(f"read() needs a frame with pixels; {frame.shape} has no pixels")
 
 
-def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face]:
+def read_faces(frame: np.ndarray, values=None, closer: bool = True,
+               weak: list | None = None) -> list[Face]:
     """The faces read in a BGR frame, in reading order (top to bottom, left to right).
 
     `closer`: a frame whose long side is not WORK_SIDE (a photo) whose sure dice are
@@ -128,14 +128,15 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True) -> list[Face
     `values`, the pip counts the dice can show (None: any), refuses the others: where the
     face net's likeliest count is one these dice cannot show (a 6 taken for a 7), the face
     reads as its likeliest possible count, with the low confidence the net gives that, so
-    the player is asked. Whether a die is there at all is decided over every count."""
+    the player is asked. Whether a die is there at all is decided over every count.
+    `weak`: a list, filled with the first look's candidates `faces_at` gives it."""
     from . import net
 
     check_frame(frame)
     possible = [v for v in range(1, 8) if values is None or v in values]
     if not possible:  # once read as any count: what the game ruled out passed unasked
         raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")
-    best = faces_at(frame, possible)
+    best = faces_at(frame, possible, weak=weak)
     zoom = 1.0
     while (closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE
            and small_or_none(best, frame)):
@@ -205,19 +206,23 @@ def _sure(faces: list[Face], unless_against: list[Face] = ()) -> int:
     return sum(f.confidence >= CONFIRM_BELOW and not against(f) for f in faces)
 
 
-def faces_at(frame: np.ndarray, possible, zoom: float = 1.0) -> list[Face]:
+def faces_at(frame: np.ndarray, possible, zoom: float = 1.0,
+             weak: list | None = None) -> list[Face]:
     """The faces read in a frame, its usual-size dice looked for at `zoom` times
-    WORK_SIDE (`net.find_dice`), in reading order."""
+    WORK_SIDE (`net.find_dice`), in reading order. `weak`: a list, filled with the
+    first look's candidates down to passed_over.WEAK_PEAK (those from net.PEAK_MIN up
+    are the usual ones): vision.passed_over's, from the same finder pass."""
     from . import net
+    from .passed_over import WEAK_PEAK
 
-    dice = []  # (candidate, probabilities, value) where the face net sees a die top face
-    for look in (partial(net.find_dice, zoom=zoom), net.find_huge_dice):  # the second if
-        found = look(frame)  # the first read no sure die
-        for f, p in zip(found, net.read_crops(frame, found)):
-            if p[1:].max() > p[0]:
-                dice.append((f, p, max(possible, key=p.__getitem__)))
-        if any(confidence(f.score, p, v) >= CONFIRM_BELOW for f, p, v in dice):
-            break
+    if weak is None:
+        found = net.find_dice(frame, zoom=zoom)
+    else:  # one finder pass: its candidates from PEAK_MIN up are find_dice's own
+        weak.extend(net.find_dice(frame, WEAK_PEAK, zoom))
+        found = [f for f in weak if f.score >= net.PEAK_MIN]
+    dice = _dice(frame, found, possible)
+    if not any(confidence(f.score, p, v) >= CONFIRM_BELOW for f, p, v in dice):
+        dice += _dice(frame, net.find_huge_dice(frame), possible)  # the first read no sure die
     usual = [d for d in dice if not d[0].big]
     big = [d for d in dice if d[0].big and not any(small_dice_there(d, u) for u in usual)]
     faces: list[Face] = []
@@ -236,6 +241,15 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0) -> list[Face]:
         )
     faces = alike_in_size(not_bare_table(frame, not_coins(frame, faces)))
     return reading_order(cut_by_the_edge(faces, frame.shape[1], frame.shape[0]))
+
+
+def _dice(frame: np.ndarray, found, possible) -> list:
+    """(candidate, probabilities, value) for the candidates the face net sees a die top
+    face in, valued at their likeliest `possible` count."""
+    from . import net
+
+    return [(f, p, max(possible, key=p.__getitem__))
+            for f, p in zip(found, net.read_crops(frame, found)) if p[1:].max() > p[0]]
 
 
 def not_coins(frame: np.ndarray, faces: list[Face]) -> list[Face]:
@@ -363,17 +377,19 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     colour is only a name: the confidence is the value's, as for plain dice.
     Where the game's count (`expect.count`) says more dice were thrown than were read,
     the finder's other candidates alike in size are added, asked (vision.passed_over):
-    their colours named with every reading, the others' as without them."""
-    from .passed_over import passed_over
+    the others' colours are named as without them, the added ones' beside those."""
+    from .passed_over import named_beside, passed_over
 
     possible = expect.values if expect is not None else None
-    faces = witnessed(frame, read_faces(frame, possible, closer))
+    counted = expect is not None and expect.count is not None
+    weak: list | None = [] if counted else None
+    faces = witnessed(frame, read_faces(frame, possible, closer, weak))
     colours = named(frame, faces, expect, calibration)
-    if expect is not None and expect.count is not None and len(faces) < expect.count:
-        added = passed_over(frame, faces, expect.count - len(faces),
+    if counted and len(faces) < expect.count:
+        added = passed_over(frame, faces, weak, expect.count - len(faces),
                             [v for v in range(1, 8) if possible is None or v in possible])
         if added:
-            colours += named(frame, faces + added, expect, calibration)[len(faces):]
+            colours += named_beside(frame, faces, colours, added, expect, calibration)
             faces = faces + added
             at = {id(f): i for i, f in enumerate(faces)}
             order = [at[id(f)] for f in reading_order(faces)]
