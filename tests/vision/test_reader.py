@@ -26,7 +26,8 @@ def fake_nets(monkeypatch, found_and_values):
             p[i, value] += sure
         return p
 
-    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: list(found))
+    monkeypatch.setattr(net, "find_dice", lambda frame, peak_min=net.PEAK_MIN, zoom=1.0: [
+        f for f in found if f.score >= peak_min])
     monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
     monkeypatch.setattr(net, "read_crops", read_crops)
 
@@ -182,7 +183,8 @@ def test_refusing_values_keeps_the_dice_and_asks_about_the_refused(monkeypatch, 
     as a possible count, and a die whose likeliest count was refused is asked about."""
     found = [net.Found(80 + 120 * i, 100, 50, 0.9) for i in range(len(answers))]
     probs = np.array([np.divide(p, sum(p)) for p in answers], np.float32)
-    monkeypatch.setattr(net, "find_dice", lambda frame, zoom=1.0: list(found))
+    monkeypatch.setattr(net, "find_dice", lambda frame, peak_min=net.PEAK_MIN, zoom=1.0: [
+        f for f in found if f.score >= peak_min])
     monkeypatch.setattr(net, "find_huge_dice", lambda frame: [])
     monkeypatch.setattr(net, "read_crops", lambda frame, cands: probs[: len(cands)].copy())
     free = reader.read_faces(FRAME)
