@@ -40,8 +40,9 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     Pips are told from the face by how far their colour is from the face's: Otsu's
     threshold over a disc of the face, and, where that disc takes in the table too (a
     brighter table than a dark die's red pips), Otsu's again over what lies below it.
-    The first threshold whose pips make a top face's pattern, with no pip in the
-    pattern's empty places (`_places_empty`), counts; where none does, each again with
+    The first threshold whose pips make a top face's pattern (or whose pips nearest the
+    centre do, a side face's beside them, `_top_pips`), with no pip in the pattern's
+    empty places (`_places_empty`), counts; where none does, each again with
     the necks joining a pip to the table or the next pip cut (`_holes`). Unless glare
     could have made it (`_glare_may_change`) or its marks are no pips.
 
@@ -52,6 +53,7 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     lab = _look(frame, cx, cy, size)
     face = np.median(lab[_disc(lab.shape[0], FACE_DISC)], axis=0)
     for t, pips, cut in pips_seen(lab, face):
+        pips = _top_pips(pips)
         count = _pattern(pips)
         if (count is None or cut and not _cut_apart_alike(pips)
                 or not _places_empty(lab, face, t, pips)):
@@ -66,6 +68,52 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
             return None
         return count
     return None
+
+
+def _top_pips(pips: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """The pips as they are where they make a face; else the most of those nearest the
+    die's centre (KEPT or more) that do, where the pips left out are a side face's seen
+    beside an oblique top face (aws's phone shots, nell-byler's small dice): each lies
+    beyond the kept pattern (OUTSIDE times its farthest pip's distance from its centre)
+    and off its grid (no place a face's own lost pip could take, ON_GRID), and all of
+    them to one side of it (within ONE_SIDE degrees of their mean way: specks round a
+    die seen across its corner are no side face's)."""
+    if _pattern(pips) is not None or len(pips) <= KEPT:
+        return pips
+    order = sorted(pips, key=lambda p: np.hypot(p[0], p[1]))
+    for k in range(len(order) - 1, KEPT - 1, -1):
+        kept, left = order[:k], order[k:]
+        if _pattern(kept) is None:
+            continue
+        xy = np.array([(x, y) for x, y, _a in kept])
+        c = xy.mean(axis=0)
+        u, v = _corners(xy - c)
+        grid = np.array([(u + v) / 2, (u - v) / 2]).T
+        if abs(np.linalg.det(grid)) < 1.0:  # pips in a row: no face's grid
+            continue
+        q = np.array([(x, y) for x, y, _a in left]) - c
+        on = np.linalg.solve(grid, q.T).T
+        way = q.sum(axis=0)
+        if (np.hypot(*q.T).min() > OUTSIDE * np.hypot(*(xy - c).T).max()
+                and (np.abs(on - np.round(on)).max(axis=1) > ON_GRID).all()
+                and (q @ way >= np.cos(np.radians(ONE_SIDE))
+                     * np.hypot(*q.T) * np.hypot(*way)).all()):
+            return kept
+    return pips
+
+
+#: a pattern kept with pips left out has at least this many (a 2 or 3 kept is as often
+#: a 3's or a 6's own pips with the rest left out: tried, before the checks below, 37
+#: wrong counts against 23 right on nell-byler's and aws's training rows)
+KEPT = 4
+#: a pip left out lies further than this many times the kept pattern's reach from its
+#: centre, ...
+OUTSIDE = 1.3
+#: ... further than this share of the grid's step from every place of the grid grown
+#: beyond the face (a face's own pip lies on it), ...
+ON_GRID = 0.3
+#: ... and within this many degrees of the left-out pips' mean way from the centre
+ONE_SIDE = 45
 
 
 def _cut_apart_alike(pips: list[tuple[float, float, float]]) -> bool:
@@ -441,12 +489,10 @@ def _places_empty(lab: np.ndarray, face: np.ndarray, t: float,
     xy = np.array([(x, y) for x, y, _a in pips])
     c = xy.mean(axis=0)
     d = xy - c
-    out = np.argsort(-np.hypot(*d.T))
-    u = d[out[0]]
     if len(pips) >= 4:
-        corners = d[out[1:4]]
-        v = corners[np.argmin(np.abs(corners @ u) / (np.hypot(*corners.T) + 1e-6))]
+        u, v = _corners(d)
     else:
+        u = d[np.argmax(np.hypot(*d.T))]
         v = _across(colour_distance(lab, face) <= t, u)
     e1, e2 = (u + v) / 2, (u - v) / 2
     r = np.sqrt(np.median([a for _x, _y, a in pips]) / np.pi)
@@ -464,6 +510,14 @@ def _places_empty(lab: np.ndarray, face: np.ndarray, t: float,
                 if inked[place].mean() >= INKED:
                     return False
     return True
+
+
+def _corners(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two corners of a pattern of 4-7 pips (`d`: their offsets from its centre): its
+    outermost pip, and of the next three outer ones the one most across it."""
+    out = np.argsort(-np.hypot(*d.T))
+    u, corners = d[out[0]], d[out[1:4]]
+    return u, corners[np.argmin(np.abs(corners @ u) / (np.hypot(*corners.T) + 1e-6))]
 
 
 def _across(like: np.ndarray, u: np.ndarray) -> np.ndarray:

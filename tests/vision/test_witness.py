@@ -358,3 +358,56 @@ def test_a_pip_lost_leaves_its_place_inked(size, end):
     symmetric 2, counted 2; the 2's empty centre shows the pips' colour: cannot tell."""
     img = strokes_face(LAYOUT[3], size, ((0, 0), end), 0.08)
     assert witness.pip_count(img, 160, 120, size) is None
+
+
+SIX = [(u, v) for u in (-0.25, 0.25) for v in (-0.28, 0.0, 0.28)]
+
+
+def side_face_die(layout, size, side_pips, angle=0.0, depth=0.35, blur=0.8):
+    """A white die seen at a slant: its top face `size` px wide with round pips laid out
+    as `layout`, and below it a side face `depth` of it deep, a little shaded, with pips
+    seen squashed at `side_pips` (u, across the face). The look's centre and box are the
+    die's as seen, both faces."""
+    big, s, a = np.full((240 * LARGER, 320 * LARGER, 3), GREEN, np.uint8), size * LARGER, np.radians(angle)
+
+    def at(u, v):
+        return (160 * LARGER + s * (u * np.cos(a) - v * np.sin(a)),
+                120 * LARGER + s * (u * np.sin(a) + v * np.cos(a)))
+
+    for corners, colour in (([(-0.5, 0.5), (0.5, 0.5), (0.5, 0.5 + depth), (-0.5, 0.5 + depth)], (215,) * 3),
+                            ([(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)], WHITE)):
+        cv2.fillConvexPoly(big, np.array([at(*c) for c in corners], np.int32), colour, cv2.LINE_AA)
+    for u, v in layout:
+        cv2.circle(big, tuple(int(p) for p in at(u, v)), int(0.1 * s), INK, -1, cv2.LINE_AA)
+    for u in side_pips:
+        axes = (int(0.1 * s), int(0.1 * s * 1.6 * depth))
+        cv2.ellipse(big, tuple(int(p) for p in at(u, 0.5 + depth / 2)), axes, angle, 0, 360, INK, -1, cv2.LINE_AA)
+    cx, cy = at(0, depth / 2)
+    return seen(big, blur), (cx / LARGER, cy / LARGER), size * (1 + depth)
+
+
+@pytest.mark.parametrize("angle", [0, 15])
+@pytest.mark.parametrize(("layout", "side_pips", "size"), [
+    (FOUR, [0.0], 48), (LAYOUT[5], [0.0], 40), (LAYOUT[5], [-0.25, 0.25], 40),
+    (SIX, [-0.25, 0.25], 40)], ids=["4 and 1", "5 and 1", "5 and 2", "6 and 2"])
+def test_a_side_faces_pips_beside_the_top_faces_are_left_out(layout, side_pips, size, angle):
+    """An oblique die shows a side face's pips beside the top face's (aws's phone shots):
+    all of them make no pattern ("cannot tell" before); those nearest the centre do, and
+    the side face's lie beyond them, off their grid, to one side: the top face counts."""
+    img, centre, box = side_face_die(layout, size, side_pips, angle)
+    assert witness.pip_count(img, *centre, box) == len(layout)
+
+
+@pytest.mark.parametrize(("layout", "stray"), [
+    (LAYOUT[5], [(0.75, 0.0)]),                    # on the 5's grid, beyond it
+    (FOUR, [(0.7, -0.1), (-0.1, 0.7)]),            # beside and below: two sides
+], ids=["on the grid", "two sides"])
+def test_pips_left_out_on_the_grid_or_round_the_face_cannot_be_told(layout, stray):
+    """Pips beyond a pattern that lie where its own grid's places would (a face's own
+    pips, the rest of a 6 or a 3), or round more than one side of it (specks, a die seen
+    across its corner) are no side face's: "cannot tell"."""
+    big, s = drawn_face(84, WHITE), 40 * LARGER
+    for u, v in layout + stray:
+        at = (int(160 * LARGER + s * u), int(120 * LARGER + s * v))
+        cv2.circle(big, at, int(0.1 * s), INK, -1, cv2.LINE_AA)
+    assert witness.pip_count(seen(big, 0.8), 160, 120, 84) is None
