@@ -103,8 +103,8 @@ def _top_pips(pips: list[tuple[float, float, float]]) -> list[tuple[float, float
 
 
 #: a pattern kept with pips left out has at least this many (a 2 or 3 kept is as often
-#: a 3's or a 6's own pips with the rest left out: tried, before the checks below, 37
-#: wrong counts against 23 right on nell-byler's and aws's training rows)
+#: a 3's or a 6's own pips with the rest left out: tried, with only OUTSIDE, 37 wrong
+#: counts against 23 right on the training rows)
 KEPT = 4
 #: a pip left out lies further than this many times the kept pattern's reach from its
 #: centre, ...
