@@ -81,8 +81,8 @@ def test_a_setup_whose_colours_are_not_told_is_taken_from_the_row_and_a_wrong_ro
         with pytest.raises(ValueError, match="reading order") as refused:
             cal.calibrate(frame, list(ORDER))
         # the players are told which dice were exchanged, the same on every try
-        assert str(refused.value).startswith(
-            f"dice {k + 1}, {k + 2} look {wrong[k]}, {wrong[k + 1]}, not {ORDER[k]}, {ORDER[k + 1]}")
+        assert str(refused.value).startswith(f"dice {k + 1}, {k + 2} look {wrong[k]}, "
+                                             f"{wrong[k + 1]}, not {ORDER[k]}, {ORDER[k + 1]}")
 
 
 def test_a_frame_without_the_dice_is_no_colours_untold():

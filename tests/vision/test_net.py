@@ -62,7 +62,8 @@ def test_both_engines_read_alike():
     """Where OpenCV has two engines, the classic one the reader uses agrees with the
     default (the nets were checked against PyTorch on the default)."""
     if not hasattr(net.cv2.dnn, "ENGINE_CLASSIC"):
-        pytest.skip(f"OpenCV {net.cv2.__version__} has no ENGINE_CLASSIC: the reader uses its default")
+        pytest.skip(f"OpenCV {net.cv2.__version__} has no ENGINE_CLASSIC: "
+                    "the reader uses its default")
     crops = np.random.default_rng(0).normal(size=(4, 3, net.CROP, net.CROP)).astype(np.float32)
     outs = []
     for n in (net.load_net(net.FACES_FILE), net.cv2.dnn.readNetFromONNX(str(net.FACES_FILE))):

@@ -368,20 +368,23 @@ def side_face_die(layout, size, side_pips, angle=0.0, depth=0.35, blur=0.8):
     as `layout`, and below it a side face `depth` of it deep, a little shaded, with pips
     seen squashed at `side_pips` (u, across the face). The look's centre and box are the
     die's as seen, both faces."""
-    big, s, a = np.full((240 * LARGER, 320 * LARGER, 3), GREEN, np.uint8), size * LARGER, np.radians(angle)
+    big = np.full((240 * LARGER, 320 * LARGER, 3), GREEN, np.uint8)
+    s, a = size * LARGER, np.radians(angle)
 
     def at(u, v):
         return (160 * LARGER + s * (u * np.cos(a) - v * np.sin(a)),
                 120 * LARGER + s * (u * np.sin(a) + v * np.cos(a)))
 
-    for corners, colour in (([(-0.5, 0.5), (0.5, 0.5), (0.5, 0.5 + depth), (-0.5, 0.5 + depth)], (215,) * 3),
-                            ([(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)], WHITE)):
+    side = [(-0.5, 0.5), (0.5, 0.5), (0.5, 0.5 + depth), (-0.5, 0.5 + depth)]
+    top = [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+    for corners, colour in ((side, (215,) * 3), (top, WHITE)):
         cv2.fillConvexPoly(big, np.array([at(*c) for c in corners], np.int32), colour, cv2.LINE_AA)
     for u, v in layout:
         cv2.circle(big, tuple(int(p) for p in at(u, v)), int(0.1 * s), INK, -1, cv2.LINE_AA)
     for u in side_pips:
         axes = (int(0.1 * s), int(0.1 * s * 1.6 * depth))
-        cv2.ellipse(big, tuple(int(p) for p in at(u, 0.5 + depth / 2)), axes, angle, 0, 360, INK, -1, cv2.LINE_AA)
+        centre = tuple(int(p) for p in at(u, 0.5 + depth / 2))
+        cv2.ellipse(big, centre, axes, angle, 0, 360, INK, -1, cv2.LINE_AA)
     cx, cy = at(0, depth / 2)
     return seen(big, blur), (cx / LARGER, cy / LARGER), size * (1 + depth)
 
