@@ -17,7 +17,10 @@ pixel, the felt's bounce, gloss, a camera balanced up to 1500 K off), a held-out
 only: nothing is tuned on it, its seeds 900000+ (no development seeds). `--seed N`:
 the tables from seed N instead (a fresh set: table t of light l is N + 1000 l + 10 t,
 its throws the next seeds; pick N apart from every range named here and in the docs,
-and name it before reading its figures). The setup
+and name it before reading its figures). `--camera`: every frame of a table passed
+through a camera drawn for it (`vision.synth_camera`: a white balance far off, a colour
+matrix mixing and crushing channels, light added, another tone curve and saturation,
+gloss, JPEG): a development set unlike the renderer's own. The setup
 calibration is counted four ways: taken whole (every die given its own colour), taken
 in part (some dice left out, their colours not learnt: the rest given their own),
 taken with a colour learnt from another colour's die (swapped, whole or in part:
@@ -34,7 +37,7 @@ calibration taken. The THROWS throws of the tables whose row was taken are read
 uncalibrated and with the row's calibration.
 
     .venv/bin/python benchmarks/charidice_colours.py [--tables 20] [--throws 6] [--dev]
-        [--hard | --lamp] [--rows] [--seed N]
+        [--hard | --lamp] [--rows] [--seed N] [--camera]
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
-from vision import synth, synth_lamp  # noqa: E402
+from vision import synth, synth_camera, synth_lamp  # noqa: E402
 from vision.score import pairs  # noqa: E402
 
 DEV_SEED, HELD_OUT_SEED = 1000, 500_000
@@ -61,6 +64,22 @@ RENDERERS = {
              synth.charidice_scene),
     "lamp": (synth_lamp.LIGHTS, synth_lamp.table, synth_lamp.charidice_scene),
 }
+
+
+def through_camera(renderer: tuple) -> tuple:
+    """A renderer (RENDERERS) whose frames pass through a real camera's ways
+    (`vision.synth_camera`: one camera per table, drawn from the table's seed): a
+    development set unlike the renderer's own, every frame otherwise as it draws it."""
+    lights, make_table, charidice_scene = renderer
+
+    def table(seed, light):
+        return (make_table(seed, light), synth_camera.Camera.drawn(seed))
+
+    def scene(seed, at, **kw):
+        img, labels = charidice_scene(seed, at[0], **kw)
+        return synth_camera.perturbed(img, labels, at[1], seed), labels
+
+    return lights, table, scene
 
 
 class Tally:
@@ -101,7 +120,9 @@ def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False,
         renderer: str = "easy"):
     """({"uncalibrated"/"calibrated": {key: Tally}}, {"whole"/"part"/"swapped"/"refused": n})
     over `tables` tables per light of a renderer (RENDERERS)."""
-    lights, make_table, charidice_scene = RENDERERS[renderer]
+    lights, make_table, charidice_scene = (
+        through_camera(RENDERERS[renderer[:-len("+camera")]])
+        if renderer.endswith("+camera") else RENDERERS[renderer])
     out = {k: defaultdict(Tally) for k in ("uncalibrated", "calibrated")}
     setups = {"whole": 0, "part": 0, "swapped": 0, "refused": 0}
     for li, light in enumerate(lights):
@@ -239,6 +260,8 @@ def main(argv=None) -> int:
     ap.add_argument("--verbose", action="store_true", help="list every silent error")
     ap.add_argument("--rows", action="store_true",
                     help="instead, the row laid where the setup's colours could not be told")
+    ap.add_argument("--camera", action="store_true",
+                    help="every frame through a real camera's ways (vision.synth_camera)")
     kind = ap.add_mutually_exclusive_group()
     kind.add_argument("--hard", action="store_true", help="the hard tables")
     kind.add_argument("--lamp", action="store_true",
@@ -254,6 +277,10 @@ def main(argv=None) -> int:
     if a.seed is not None:
         seed0, which = a.seed, "fresh"
     lights = RENDERERS[renderer][0]
+    if a.camera:
+        if a.lamp or a.rows:
+            ap.error("--camera is for the development renderers' tables, not --lamp or --rows")
+        renderer += "+camera"
     t0 = time.perf_counter()
     if a.rows:
         r, read = rows(seed0, a.tables, a.throws, renderer, a.verbose)
