@@ -658,10 +658,25 @@ def _six_colours(x, light_pips) -> list[str | None]:
     another face than its 1 makes the six colours a wrong premise), they are named so
     and surely, again and again, while at least LEARNT_AT_LEAST are left; else
     ColoursUntold saying why the whole could not be told. A die like no colour, crushed to
-    blue alone, is left out before the others are weighed (`_all_but_one`)."""
+    blue alone, is left out before the others are weighed (`_all_but_one`); where the
+    whole could not be told and the best way leaves dice far, those are left out and the
+    others named alone (`_without_far`), unless a die left out looks like a colour learnt."""
     names, doubt, why = _doubted(x, light_pips, range(len(x)))
     told = _all_but_one(x, light_pips, names) or {
         i: n for i, n in enumerate(names) if i not in doubt}
+    try:
+        return _told_alone(x, light_pips, told, why)
+    except ColoursUntold:
+        rest = _without_far(x, light_pips, names)
+        if rest is None:
+            raise
+        return rest
+
+
+def _told_alone(x, light_pips, told: dict[int, str], why: str) -> list[str | None]:
+    """The dice `told` ({die: colour}) that, named alone, are named so and surely, again
+    and again, while at least LEARNT_AT_LEAST are left (None for the others); else
+    ColoursUntold(why)."""
     while len(told) < len(x):
         if len(told) < LEARNT_AT_LEAST:
             raise ColoursUntold(why)
@@ -672,6 +687,50 @@ def _six_colours(x, light_pips) -> list[str | None]:
             break
         told = kept
     return [told.get(i) for i in range(len(x))]
+
+
+def _without_far(x, light_pips, names) -> list[str | None] | None:
+    """Where the setup could not be told (`_six_colours`) and the best way of the six
+    (`names`) leaves dice far (TOO_FAR): the others named alone (`_told_alone`, from the
+    best way's names), their own cost setting the margin; None where fewer than
+    LEARNT_AT_LEAST are told so, or where a die left out looks like a colour learnt
+    from another die (`_like_a_learnt`). A face a camera's matrix crushed to one
+    channel lies far from every colour, and its cost, inflating the best way's
+    (MISFIT_SHARE), left the others in doubt: 184 of 2400 hard development setups were
+    refused so ("looks like no Charidice colour"). Named alone, the far dice's cost
+    out, the others took swaps with right ones (9 of 69 on those 184); in each of the 9
+    a die left out lay within 0-30 of a colour learnt from another die, and nearer to
+    it than to every colour left."""
+    far = _far(x, light_pips, names)
+    if not far:
+        return None
+    try:
+        told = _told_alone(x, light_pips,
+                           {i: n for i, n in enumerate(names) if i not in far}, "")
+    except ColoursUntold:
+        return None
+    return None if _like_a_learnt(x, light_pips, told) else told
+
+
+def _like_a_learnt(x, light_pips, names: list[str | None]) -> bool:
+    """Whether a die left out (None in `names`) lies within TOO_FAR of a colour named to
+    another die, and nearer to it than to every colour not named, under the named dice's
+    cast: the six dice each show another colour, so one of the two is named wrong."""
+    from . import colour
+
+    keep = [i for i, n in enumerate(names) if n is not None]
+    named = [names[i] for i in keep]
+    shift = _cast([x[i] for i in keep], named)
+    refs, open_ = colour.references(), [c for c in COLOURS if c not in named]
+    for i in range(len(x)):
+        if names[i] is not None:
+            continue
+        d = {c: x[i].distance2(refs[c] + shift, colour.spreads([c])[0])
+             + colour.pips_against(c, light_pips[i]) for c in COLOURS}
+        learnt = min(d[c] for c in named)
+        if learnt <= TOO_FAR and (not open_ or learnt < min(d[c] for c in open_)):
+            return True
+    return False
 
 
 def _all_but_one(x, light_pips, names) -> dict[int, str] | None:

@@ -603,3 +603,42 @@ def test_a_crushed_magenta_and_orange_the_fit_swaps_are_not_learnt(seed, light):
     names = learnt_right(img, labels)
     assert [n for n in names if n is not None] == [
         n for n in right if n not in ("orange", "magenta")]
+
+
+@pytest.mark.parametrize("seed, light, left", [
+    (160040, "neutral", {"orange", "yellow"}), (161060, "warm", {"magenta"}),
+    (183230, "dim", {"yellow", "orange"})])
+def test_dice_like_no_colour_are_left_out_and_the_others_named_alone(seed, light, left):
+    """A face a camera's matrix crushed to one channel (an orange or a magenta lit in red
+    alone, (1, 2, 254), (1, 3, 252)), or a dim yellow and orange, lies far from every
+    colour: its cost, inflating the best way's margin, left the others in doubt and the
+    setup was refused ("looks like no Charidice colour"). The far dice left out, the
+    others named alone (their own cost setting the margin) are told surely, each its own
+    colour, and none left out looks like a colour learnt: taken in part."""
+    img, labels = setup(seed, light)
+    names = learnt_right(img, labels)
+    assert set(COLOURS) - {n for n in names if n is not None} == left
+    assert sorted(cal.calibrate(img).colours()) == sorted(set(COLOURS) - left)
+
+
+@pytest.mark.parametrize("seed, light, wrong", [
+    (41110, "warm", {"yellow": "grey"}),
+    (70110, "neutral", {"magenta": "orange", "orange": "yellow"})])
+def test_dice_named_without_the_far_ones_are_refused_when_one_left_out_looks_learnt(
+        seed, light, wrong):
+    """The far die is a grey tinted yellow-green (153, 255, 174), or a yellow clipped
+    white (253, 255, 255): named alone, the others name the pale yellow grey, or the
+    magenta orange and the orange yellow, surely. The die left out then lies nearest a
+    colour learnt from another die (the grey, the yellow): the six show six colours, so
+    one of the two is named wrong, and the setup stays refused (the row is offered)."""
+    img, labels = setup(seed, light)
+    faces = cal.setup_faces(img)
+    x, pips = cal.measured(faces, colour.light_of(img)), [f.light_pips for f in faces]
+    best, _doubt, _why = cal._doubted(x, pips, range(6))
+    far = cal._far(x, pips, best)
+    alone = cal._told_alone(x, pips, {i: n for i, n in enumerate(best) if i not in far}, "")
+    right = [nearest_label(f, labels) for f in faces]
+    assert {right[i]: n for i, n in enumerate(alone) if n not in (None, right[i])} == wrong
+    assert cal._like_a_learnt(x, pips, alone)
+    with pytest.raises(cal.ColoursUntold, match="looks like no Charidice colour"):
+        cal.calibrate(img)
