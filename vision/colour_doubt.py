@@ -85,12 +85,28 @@ GREY_STRETCH = 0.5
 GUESS_LIGHTNESS = 3.0
 
 
-def leaning(face, white, refs, spread, cast, kept=None) -> str | None:
+#: where no other die of the frame is named a colour surely, nothing shows how strongly
+#: this camera renders colour: a camera's matrix, its tone curve and light added (a
+#: felt's bounce, flare) fade every dye of the frame towards grey together, and the
+#: odds, which know the colours at their paints' strength, name a faded blue, yellow or
+#: magenta grey, surely. A die named grey there is asked where its tint leans towards a
+#: colour by this much (LEAN_BY's test, any angle). On the hard development tables
+#: through vision.synth_camera (24 per light x 6, uncalibrated) sure mistakes 46 -> 17,
+#: at 0.15 24; on the five hard development sets (150000-190000, 16 per light) surely
+#: right 0.7 points lower (docs/vision-colour.md, "A camera's ways")
+UNSHOWN_LEAN_BY = 0.12
+#: the colours whose sure naming shows the frame renders colour
+CHROMATIC = ("magenta", "blue", "orange", "yellow")
+
+
+def leaning(face, white, refs, spread, cast, kept=None, lean_by: float = LEAN_BY,
+            lean_cos: float = LEAN_COS) -> str | None:
     """The colour a face's tint leans towards (LEAN_BY, LEAN_COS) from the grey, as
     measured and with `cast` (features: the other faces' shared shift) out; None if
-    none. Its own crushed or clipped channels are taken nearest the grey; a channel
-    clipped in its white but not in the face is taken as measured: only a bound
-    stretched to its end would make such a face grey, and that is what is asked."""
+    none (`lean_by`, `lean_cos`: other bounds than LEAN_BY and LEAN_COS). Its own
+    crushed or clipped channels are taken nearest the grey; a channel clipped in its
+    white but not in the face is taken as measured: only a bound stretched to its end
+    would make such a face grey, and that is what is asked."""
     from . import colour
 
     m = colour.measure(face.face_bgr, colour.white_for(face, white, kept))
@@ -100,7 +116,7 @@ def leaning(face, white, refs, spread, cast, kept=None) -> str | None:
     for name in ("magenta", "blue", "orange", "yellow"):
         d = refs[name][:2] - refs["grey"][:2]
         d = d / np.linalg.norm(d)
-        if all(float(t @ d) >= max(LEAN_BY, LEAN_COS * float(np.linalg.norm(t)))
+        if all(float(t @ d) >= max(lean_by, lean_cos * float(np.linalg.norm(t)))
                for t in (tint, tint - np.asarray(cast)[:2])):
             return name
     return None
@@ -193,7 +209,9 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     `dice`: each thrown die's faces, where the game tells them (vision.Expect.dice):
     no two dice are then named faces of one die (vision.colour_table.resolved).
     Last, a die named grey by a bound stretched far is asked (`grey_stretched`), one
-    named grey with dark pips and its green clipped (`grey_topped`), and one named
+    named grey with dark pips and its green clipped (`grey_topped`), one named grey
+    leaning a little towards a colour where no die shows the frame's colours
+    (`grey_unshown`), and one named
     orange far redder than another orange of its frame (`magenta_apart`)."""
     from . import colour
 
@@ -212,6 +230,7 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
                                        felt_bgr, pips, dice=dice))
     out = grey_stretched(out, faces, calibration, frame_light)
     out = grey_topped(out, faces, calibration)
+    out = grey_unshown(out, faces, calibration, frame_light)
     white = colour.frame_white(faces, frame_light, plain=False)
     kept = colour.kept_white(calibration, frame_light)
     refs = (colour.references() if calibration is None
@@ -242,6 +261,41 @@ def magenta_apart(named, red_green,
               + ([] if ref is None else [ref]), default=0.0)
     return [(n, min(p, DISAGREE)) if n == "orange" and rg - low > MAGENTA_APART else (n, p)
             for (n, p), rg in zip(named, red_green)]
+
+
+def grey_unshown(named, faces, calibration=None,
+                 frame_light: float | None = None) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), one named grey surely asked (DISAGREE) where no other
+    die of the frame is named a colour (CHROMATIC) surely and its tint leans towards a
+    colour by UNSHOWN_LEAN_BY (`leaning`, as measured and with the cast of the other
+    dice named surely out): the frame does not show how faded this camera's colours
+    are. Its name is kept."""
+    from . import colour
+
+    if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named):
+        return list(named)
+    refs = (colour.references() if calibration is None
+            else calibration.references(colour.references()))
+    dark = None if calibration is None else calibration.dark_pips()
+    spread = dict(zip(refs, colour.spreads(list(refs), dark or ())))
+    white = colour.frame_white(faces, frame_light, plain=False)
+    kept = colour.kept_white(calibration, frame_light)
+    x = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
+                  for m, (n, _p) in zip((colour.measured(f, white, kept=kept) for f in faces),
+                                        named)])
+    out = list(named)
+    for i, ((n, p), f) in enumerate(zip(named, faces)):
+        if n != "grey" or p < CONFIRM_BELOW or any(
+                j != i and m in CHROMATIC and q >= CONFIRM_BELOW
+                for j, (m, q) in enumerate(named)):
+            continue
+        # the cast of the other dice named surely: an asked die's name (a faded blue
+        # named black) would take the fade itself for the frame's cast
+        cast = frame_shift(x, [m if j != i and q >= CONFIRM_BELOW else None
+                               for j, (m, q) in enumerate(named)], refs, spread)
+        if leaning(f, white, refs, spread, cast, kept, UNSHOWN_LEAN_BY, 0.0) is not None:
+            out[i] = (n, min(p, DISAGREE))
+    return out
 
 
 def grey_topped(named, faces, calibration=None) -> list[tuple[str | None, float]]:

@@ -503,3 +503,24 @@ def test_the_thrown_dice_rename_a_crushed_face_but_never_make_it_surer():
     assert crushed == "orange" and q < CONFIRM_BELOW
     assert colour_doubt.told([2, 4], odds, allowed) == colour_doubt.told(
         [2, 4], odds, allowed, None, [False, True])  # not told the dice: as before
+
+
+def test_a_grey_leaning_a_little_is_asked_where_no_die_shows_the_frame_s_colour():
+    """A camera's matrix, tone curve and added light fade every dye of a frame towards
+    grey (vision.synth_camera): a blue at (122, 125, 89) under white pips at (189, 236,
+    213) was named grey 97% sure (a perturbed development table, 2013). Where no other
+    die of the frame is named a colour surely, nothing shows how faded its colours are,
+    and a grey leaning towards one (UNSHOWN_LEAN_BY) is asked; beside a blue named surely
+    it is not (LEAN_BY holds there). A grey with its white's proportions stays sure."""
+    from vision import synth
+
+    allowed = set(synth.charidice_faces(range(6)))
+    pips = (189, 236, 213)
+    faded, grey = _face((122, 125, 89), pips), _face(tuple(0.66 * np.array(pips)), pips)
+    blue = _face((153, 90, 23), pips)
+    alone = colour_doubt.weighed([faded, grey], [2, 3], allowed)
+    assert alone[0] == ("grey", colour_doubt.DISAGREE)
+    assert alone[1][0] == "grey" and alone[1][1] >= 0.6
+    beside = colour_doubt.weighed([faded, blue], [2, 3], allowed)
+    assert [n for n, p in beside if p >= 0.6] == ["grey", "blue"]
+    assert colour_doubt.weighed([grey], [3], allowed)[0][1] >= 0.6
