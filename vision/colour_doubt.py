@@ -85,16 +85,18 @@ GREY_STRETCH = 0.5
 GUESS_LIGHTNESS = 3.0
 
 
-#: where no other die of the frame is named a colour surely, nothing shows how strongly
-#: this camera renders colour: a camera's matrix, its tone curve and light added (a
-#: felt's bounce, flare) fade every dye of the frame towards grey together, and the
-#: odds, which know the colours at their paints' strength, name a faded blue, yellow or
-#: magenta grey, surely. A die named grey there is asked where its tint leans towards a
-#: colour by this much (LEAN_BY's test, any angle). On the hard development tables
-#: through vision.synth_camera (24 per light x 6, uncalibrated) sure mistakes 46 -> 17,
-#: at 0.15 24; on the five hard development sets (150000-190000, 16 per light) surely
-#: right 0.7 points lower (docs/vision-colour.md, "A camera's ways")
-UNSHOWN_LEAN_BY = 0.12
+#: where no other die of the frame is named a colour surely, and several are asked,
+#: nothing shows how strongly this camera renders colour: a camera's matrix, its tone
+#: curve and light added (a felt's bounce, flare) fade every dye of the frame towards
+#: grey together, and the odds, which know the colours at their paints' strength, name a
+#: faded blue, yellow or magenta grey, surely. A die named grey there is asked where its
+#: tint leans towards a colour by UNSHOWN_LEAN_BY (LEAN_BY's test, any angle) and at
+#: least UNSHOWN_ASKED other dice of the frame are asked: in a throw of two or three
+#: dice no colour named surely is common under any camera, and the right greys asked
+#: there cost surely right dice (on the hard development tables through
+#: vision.synth_camera, 24 per light x 6, uncalibrated: docs/vision-colour.md, "Asking a
+#: grey where the frame shows no colour and its dice are asked")
+UNSHOWN_LEAN_BY, UNSHOWN_ASKED = 0.1, 3
 #: the colours whose sure naming shows the frame renders colour
 CHROMATIC = ("magenta", "blue", "orange", "yellow")
 
@@ -210,8 +212,8 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     no two dice are then named faces of one die (vision.colour_table.resolved).
     Last, a die named grey by a bound stretched far is asked (`grey_stretched`), one
     named grey with dark pips and its green clipped (`grey_topped`), one named grey
-    leaning a little towards a colour where no die shows the frame's colours
-    (`grey_unshown`), and one named
+    leaning a little towards a colour where no die shows the frame's colours and
+    several are asked (`grey_unshown`), and one named
     orange far redder than another orange of its frame (`magenta_apart`)."""
     from . import colour
 
@@ -266,10 +268,10 @@ def magenta_apart(named, red_green,
 def grey_unshown(named, faces, calibration=None,
                  frame_light: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named grey surely asked (DISAGREE) where no other
-    die of the frame is named a colour (CHROMATIC) surely and its tint leans towards a
-    colour by UNSHOWN_LEAN_BY (`leaning`, as measured and with the cast of the other
-    dice named surely out): the frame does not show how faded this camera's colours
-    are. Its name is kept."""
+    die of the frame is named a colour (CHROMATIC) surely, at least UNSHOWN_ASKED others
+    are asked, and its tint leans towards a colour by UNSHOWN_LEAN_BY (`leaning`, as
+    measured and with the cast of the other dice named surely out): the frame does not
+    show how faded this camera's colours are. Its name is kept."""
     from . import colour
 
     if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named):
@@ -285,9 +287,11 @@ def grey_unshown(named, faces, calibration=None,
                                         named)])
     out = list(named)
     for i, ((n, p), f) in enumerate(zip(named, faces)):
+        others = [q for j, (_m, q) in enumerate(named) if j != i]
         if n != "grey" or p < CONFIRM_BELOW or any(
                 j != i and m in CHROMATIC and q >= CONFIRM_BELOW
-                for j, (m, q) in enumerate(named)):
+                for j, (m, q) in enumerate(named)) or sum(
+                q < CONFIRM_BELOW for q in others) < UNSHOWN_ASKED:
             continue
         # the cast of the other dice named surely: an asked die's name (a faded blue
         # named black) would take the fade itself for the frame's cast

@@ -505,22 +505,28 @@ def test_the_thrown_dice_rename_a_crushed_face_but_never_make_it_surer():
         [2, 4], odds, allowed, None, [False, True])  # not told the dice: as before
 
 
-def test_a_grey_leaning_a_little_is_asked_where_no_die_shows_the_frame_s_colour():
+def test_a_grey_leaning_a_little_is_asked_where_no_die_shows_a_colour_and_several_are_asked():
     """A camera's matrix, tone curve and added light fade every dye of a frame towards
-    grey (vision.synth_camera): a blue at (122, 125, 89) under white pips at (189, 236,
-    213) was named grey 97% sure (a perturbed development table, 2013). Where no other
-    die of the frame is named a colour surely, nothing shows how faded its colours are,
-    and a grey leaning towards one (UNSHOWN_LEAN_BY) is asked; beside a blue named surely
-    it is not (LEAN_BY holds there). A grey with its white's proportions stays sure."""
-    from vision import synth
-
-    allowed = set(synth.charidice_faces(range(6)))
-    pips = (189, 236, 213)
+    grey (vision.synth_camera): a blue at (122, 125, 89) under white pips at (187, 234,
+    212) was named grey 97% sure beside a magenta, a black and an orange all asked (a
+    perturbed development table, 2013). Where no other die of the frame is named a colour
+    surely and UNSHOWN_ASKED others are asked, nothing shows how faded its colours are,
+    and a grey leaning towards one (UNSHOWN_LEAN_BY) is asked, its name kept. Beside a
+    blue named surely, or with fewer dice asked (a throw of two: no colour named surely
+    is common there under any camera), it stays sure; so does a grey with its white's
+    proportions."""
+    pips = (187, 234, 212)
     faded, grey = _face((122, 125, 89), pips), _face(tuple(0.66 * np.array(pips)), pips)
-    blue = _face((153, 90, 23), pips)
-    alone = colour_doubt.weighed([faded, grey], [2, 3], allowed)
-    assert alone[0] == ("grey", colour_doubt.DISAGREE)
-    assert alone[1][0] == "grey" and alone[1][1] >= 0.6
-    beside = colour_doubt.weighed([faded, blue], [2, 3], allowed)
-    assert [n for n, p in beside if p >= 0.6] == ["grey", "blue"]
-    assert colour_doubt.weighed([grey], [3], allowed)[0][1] >= 0.6
+    others = [_face((150, 60, 160), pips), _face((30, 32, 30), pips),
+              _face((40, 110, 200), pips)]
+    asked = [("magenta", 0.5), ("black", 0.5), ("orange", 0.5)]
+    got = colour_doubt.grey_unshown([("grey", 0.97)] + asked, [faded] + others)
+    assert got == [("grey", colour_doubt.DISAGREE)] + asked
+    assert colour_doubt.grey_unshown([("grey", 0.97)] + asked, [grey] + others)[0] == (
+        "grey", 0.97)
+    two = colour_doubt.grey_unshown([("grey", 0.97), ("magenta", 0.5)], [faded, others[0]])
+    assert two[0] == ("grey", 0.97)
+    beside = colour_doubt.grey_unshown(
+        [("grey", 0.97), ("blue", 0.95)] + asked[1:] + [("magenta", 0.5)],
+        [faded, _face((153, 90, 23), pips)] + others[1:] + others[:1])
+    assert beside[0] == ("grey", 0.97)
