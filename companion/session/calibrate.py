@@ -10,6 +10,9 @@ A frame whose colours could not be told apart (`calibration.Untold`: the same la
 would confuse them again) turns the screen to a row: the dice drawn showing `value`
 in the order the game declares, each with its colour's letter, to lay so, left to right;
 OK calibrates from them named in that order, Select goes back to the dice anywhere.
+A frame taken in part is in use at once (and kept) and turns the screen to the row too,
+offered for all the colours ("4 of 6 learnt"): OK takes the row in its place, Back goes
+on with the part learnt, saying which colours it did not learn.
 Back returns to the screen it was opened from; the game in play is not changed.
 Asked before a game whose dice a camera reads with no calibration in use (`needed`):
 there Back starts the game uncalibrated, and a calibration taken starts it too.
@@ -28,6 +31,9 @@ from .mode import Host, Mode
 LABEL = "Calibrate colours"
 ROW = "Lay them in this row"
 ROW_HINT = "Lay them so. OK: look\nSelect: apart, Back: {}"
+PART = "{} of {} learnt"
+"""The row's title where the frame was taken in part (that part in use)."""
+PART_HINT = "All {} if laid so. OK: look\nSelect: apart, Back: {}"
 log = logging.getLogger(__name__)
 
 
@@ -61,10 +67,14 @@ class Calibrate(Mode):
         self.back = back.settled()
         self.back_does = back_does  # what Back (and a calibration taken) leads to, said
         self.row = False  # the dice laid in a row in the game's order, named so
+        self.part = ""  # a frame taken in part is in use: what Back says of it
+        self.learnt = 0  # ... and how many of the game's colours it learnt
 
     def on(self, button: str) -> Mode:
         table = self.table
         if button == "back":
+            if self.part:
+                table.say(self.part, 4.0)
             return self.back.again()
         if button == "select" and self.row:
             self.row = False
@@ -100,6 +110,7 @@ class Calibrate(Mode):
         missing = calibration.unlearnt(taken, colours)  # first: a small screen cuts the rest
         done = (f"Calibrated all but {', '.join(missing)} (asked when unsure)" if missing
                 else "Colours calibrated")
+        was_row, self.row, self.part = self.row, False, ""
         if taken.lamp_only:  # under another light the throws are read uncalibrated
             done += " for this lamp only"
         said = f"{done}, kept for the next games"
@@ -108,14 +119,20 @@ class Calibrate(Mode):
                 table.calibration.save(taken)
             except OSError as why:
                 said = f"{done}, for this session only: {why}"
+        if missing and not was_row:  # taken in part: the row offered for all, not forced
+            self.row, self.part, self.learnt = True, said, len(colours) - len(missing)
+            table.say(f"Calibrated all but {', '.join(missing)}", 4.0)
+            return self
         table.say(said, 4.0)
         return self.back.again()
 
     def screen(self, note: str) -> Screen:
         prompt, colours, value = wanted(_game(self.table))
         if self.row:
-            return Screen(kind="enter", title=ROW, entry=(value,) * len(colours),
+            return Screen(kind="enter", entry=(value,) * len(colours),
                           colours=colours, cursor=-1, note=note,
-                          hint=ROW_HINT.format(self.back_does))
+                          title=PART.format(self.learnt, len(colours)) if self.part else ROW,
+                          hint=(PART_HINT.format(len(colours), self.back_does) if self.part
+                                else ROW_HINT.format(self.back_does)))
         return Screen(kind="throw", title=LABEL, note=note,
                       hint=f"{prompt}\nOK: look, Back: {self.back_does}")

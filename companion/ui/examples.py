@@ -382,6 +382,11 @@ SCREENS: dict[str, Screen] = {
         colours=("blue", "grey", "orange", "black", "yellow", "magenta"), cursor=-1,
         hint="Lay them so. OK: look\nSelect: apart, Back: return",
     ),
+    "calibrate-row-part": Screen(  # taken in part, that part in use: the row offered for all
+        "enter", title="4 of 6 learnt", entry=(1,) * 6,
+        colours=("blue", "grey", "orange", "black", "yellow", "magenta"), cursor=-1,
+        hint="All 6 if laid so. OK: look\nSelect: apart, Back: start",
+    ),
     "charidice-totals": Screen(
         "charidice:totals", title="Totals",
         table=(("Ann", 79, 6, 9, 85), ("Bo", 40, 9, 16, 49), ("Cy", 39, 16, 6, 55)),

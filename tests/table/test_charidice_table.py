@@ -170,7 +170,9 @@ def test_a_calibration_taken_in_part_says_which_colours_it_did_not_learn(tmp_pat
                       clock=lambda: 0.0, calibration=Kept(store.path))
         assert table.screen().menu.items[-1].detail == ""
         choose(table, len(labels(table)) - 1)
-        press(table, "ok")
+        press(table, "ok")  # in use at once; the row offered for all six
+        assert table.mode == "calibrate" and dice.calibration == made
+        press(table, "back")  # the players go on with the four
         assert table.mode == "setup_options" and dice.calibration == made
         assert table.said == ("Calibrated all but orange, yellow (asked when unsure),"
                               " kept for the next games")
@@ -306,6 +308,62 @@ def test_colours_not_told_apart_are_taken_from_the_dice_laid_in_the_game_s_row(s
     pick(table, "Calibrate colours")
     press(table, "ok", "back")  # the row offered, and Back returns all the same
     assert (table.mode, table.state) == before and dice.calibration == made
+
+
+def test_a_calibration_taken_in_part_offers_the_row_for_all_the_colours(tmp_path,
+                                                                        monkeypatch):
+    """The six dice anywhere taken in part (orange and yellow not learnt): the part is in
+    use and kept at once, and the screen offers the row for all six, not forcing it.
+    Back goes on with the part (at Start game: the game starts with it), saying which
+    colours it did not learn; the row laid and taken replaces it whole; a row refused
+    says why, the part still in use."""
+    part = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)
+                             if name not in ("orange", "yellow")))
+    whole = Calibration(tuple((name, (i / 8, 0.1, -0.5)) for i, name in enumerate(ONES)))
+    asked, rows = [], iter([ValueError("dice 2, 3 look orange, grey, not grey, orange: give"
+                                       " the names in reading order"), whole])
+
+    def take(frame, colours, row=False):
+        asked.append(row)
+        if not row:
+            return part
+        taken = next(rows)
+        if isinstance(taken, Exception):
+            raise taken
+        return taken
+
+    monkeypatch.setattr(calibration, "take", take)
+    now = [0.0]
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                      clock=lambda: now[0], dice=dice, calibration=Kept(store.path))
+        choose(table, 0)  # Start game: the calibration asked for first
+        press(table, "ok")  # taken in part: in use and kept, the row offered
+        assert table.mode == "calibrate" and table.state is None and asked == [False]
+        assert dice.calibration == part and Kept(store.path).load() == (part, "")
+        offer = table.screen()
+        assert offer.note == "Calibrated all but orange, yellow"
+        assert [cut_texts(offer, size) for size in ((128, 64), (128, 32))] == [[], []]
+        now[0] += 10
+        assert table.screen() == examples.SCREENS["calibrate-row-part"]
+        press(table, "back")  # not forced: the game starts with the four learnt
+        assert table.mode == "throw" and dice.calibration == part
+        assert table.said == ("Calibrated all but orange, yellow (asked when unsure),"
+                              " kept for the next games")
+        before = table.state
+        press(table, "menu")
+        pick(table, "Calibrate colours")
+        press(table, "ok")  # in part again: the row offered
+        press(table, "ok")  # laid wrong: refused, the part still in use, the row shown
+        assert asked == [False, False, True] and dice.calibration == part
+        assert "reading order" in table.screen().note and table.screen().kind == "enter"
+        assert table.screen().hint == "All 6 if laid so. OK: look\nSelect: apart, Back: return"
+        press(table, "ok")  # laid right: all six learnt, back to the throw awaited
+        assert asked == [False, False, True, True]
+        assert (table.mode, table.state, dice.calibration) == ("throw", before, whole)
+        assert table.said == "Colours calibrated, kept for the next games"
+        assert Kept(store.path).load() == (whole, "")
 
 
 @pytest.mark.parametrize("content", ["{not json", '{"gain": [1, 2]}', '["a"]'])
