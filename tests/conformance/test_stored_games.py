@@ -12,14 +12,17 @@ from companion.rules import Action
 from companion.store import Store
 
 EVERY_STEP_UP_TO = 150
-"""Replayed from the store after each of the first steps, then after every STRIDE-th and
-the last: a replay at every step of a long game (216 to 300 points runs to thousands of
-steps) is quadratic, and the first steps already pass through every phase."""
+"""Replayed from the store after each of the first steps, then after every STRIDE-th (at
+most LATER times) and the last: a replay at every step of a long game (216 to 500 points
+runs to thousands of steps) is quadratic, and the first steps already pass through every
+phase."""
 STRIDE = 50
+LATER = 20
 
 
 def replayed_here(n: int, last: int) -> bool:
-    return n <= EVERY_STEP_UP_TO or n % STRIDE == 0 or n == last
+    stride = max(STRIDE, (last - EVERY_STEP_UP_TO) // LATER)
+    return n <= EVERY_STEP_UP_TO or n % stride == 0 or n == last
 
 
 @pytest.mark.parametrize("case", params())
