@@ -36,6 +36,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--limit", type=int, metavar="N", help="at most N images per set (quicker)"
     )
     parser.add_argument(
+        "--no-speed", action="store_true",
+        help="with vision: leave out the timing of the reads (quicker)",
+    )
+    parser.add_argument(
         "--as-labelled", action="store_true",
         help="score the photos against their labels as shipped, without vision's label fixes",
     )
@@ -86,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"(with the nets in {args.nets})")
         vision_figures(
             args.photos, limit=args.limit, as_labelled=args.as_labelled, values=args.values,
-            failures_set=args.failures_set,
+            failures_set=args.failures_set, speed=not args.no_speed,
         )
     if "screens" in parts:
         from companion.ui.bench import screen_figures

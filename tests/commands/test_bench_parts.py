@@ -46,6 +46,15 @@ def test_the_reader_is_benched_with_other_nets_when_asked(tmp_path, monkeypatch,
     assert seen == [(tmp_path / "dice_finder.onnx", tmp_path / "dice_faces.onnx")]
 
 
+def test_the_reader_is_benched_without_its_timing_when_asked(monkeypatch):
+    asked = []
+    monkeypatch.setattr("companion.commands.bench_vision.vision_figures",
+                        lambda *a, **k: asked.append(k["speed"]))
+    for argv, speed in ((["vision"], True), (["vision", "--no-speed"], False)):
+        assert bench.run(build_parser().parse_args(["bench", *argv])) == 0
+        assert asked.pop() is speed
+
+
 def test_the_advice_tourney_is_asked_for_with_its_pairs(monkeypatch, capsys):
     parse = build_parser().parse_args
     assert parse(["bench", "advice"]).tourney == 0

@@ -151,10 +151,10 @@ def test_dice_filling_the_frame_are_read():
     """A die 200-420 px wide in a 640x480 frame (a camera very close) is found by the
     quarter-size look (docs/vision.md, "Dice filling the frame"): measured 39 of 40
     right, 1 missed, none read where there is no die; without that look, 9 of 40. Here
-    the first 12, every look among them (the 40: `companion bench vision`)."""
+    the first 8, each look once (the 40: `companion bench vision`)."""
     from companion.commands.bench_vision import filling_scenes, score_scenes
 
-    t = score_scenes(filling_scenes(12))
+    t = score_scenes(filling_scenes(8))
     assert t.right / t.dice >= 0.9 and t.false == 0, t
 
 
@@ -175,13 +175,15 @@ def test_confidence_singles_out_the_doubtful_readings():
     is misread: readings at or above CONFIRM_BELOW stay right, the wrong ones are among
     those the player is asked to confirm. Measured: by the face net alone, 146 of 146
     sure readings right, 54 of 66 asked ones; with the second witness, which cannot
-    count many of these blurred pips, 77 of 77 sure, 123 of 135 asked."""
+    count many of these blurred pips, 77 of 77 sure, 123 of 135 asked (on 3 Dec 2026: 84
+    of 84 sure, 116 of 128 asked). Here the first 30 scenes and the four later ones with
+    a misread die asked (30041, 30045, 30047, 30059): 50 sure, all 12 misread dice."""
     import cv2
 
     from vision import synth
 
     sure, doubt = [], []
-    for seed in range(30000, 30060):
+    for seed in [*range(30000, 30030), 30041, 30045, 30047, 30059]:
         img, labels = synth.scene(seed, values=range(1, 7), die_size=(30, 40))
         img = cv2.GaussianBlur(img, (0, 0), 3.0)
         img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 20])[1], 1)
