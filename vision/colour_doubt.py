@@ -19,6 +19,8 @@ trust that white to have taken out the light's colour. Two things it cannot see:
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from .reading import CONFIRM_BELOW
@@ -218,6 +220,7 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
     orange far redder than another orange of its frame (`magenta_apart`)."""
     from . import colour
 
+    calibration = guesses_kept(calibration)
     out = _weighed(faces, values, allowed, calibration, frame_light, felt_bgr, dice=dice)
     if colour.frame_white(faces, frame_light, plain=False) is not None:
         # a grey or black face's crushed channel bounded by its white pips (vision.colour
@@ -240,6 +243,59 @@ def weighed(faces, values, allowed, calibration=None, frame_light: float | None 
             else calibration.references(colour.references()))
     return magenta_apart(out, [colour.measured(f, white, kept=kept).features()[1]
                                for f in faces], float(refs["orange"][1]))
+
+
+#: a setup taken in part keeps the look of the dice it left out, named the likeliest way
+#: (vision.calibrate's `Calibration.guessed`). A black or grey paint keeps its white's
+#: proportions (vision.colour.NEUTRAL): a black or grey guessed with a tint further than
+#: this (log blue/green or red/green, from the setup's cast), while another colour is
+#: guessed with a look within half of it of no tint, names the two dice exchanged (a blue
+#: crushed to blue alone, log blue/green 3-5, guessed black, and the black die blue: on
+#: the hard development tables 162010, 172110, 182140). A black tinted past it by a lamp
+#: and a matrix, the other guesses tinted too, is guessed right (182010)
+NEUTRAL_GUESS = 1.0
+
+
+def guesses_kept(calibration):
+    """The calibration, without its guesses (`Calibration.guessed`: the colours not learnt
+    then at their stock references moved by the setup's cast, as before guesses) where
+    they name a neutral colour and a chromatic one exchanged (NEUTRAL_GUESS)."""
+    from .colour import NEUTRAL
+
+    if calibration is None or not calibration.guessed:
+        return calibration
+    cast = np.zeros(2) if calibration.cast is None else np.asarray(calibration.cast)[:2]
+    tint = {name: float(np.abs(np.asarray(x)[:2] - cast).max())
+            for name, x in calibration.guessed}
+    if any(tint[n] > NEUTRAL_GUESS for n in tint if n in NEUTRAL) and any(
+            tint[n] <= NEUTRAL_GUESS / 2 for n in tint if n not in NEUTRAL):
+        return dataclasses.replace(calibration, guessed=())
+    return calibration
+
+
+def sure_uncalibrated(named, uncalibrated, values,
+                      dice=None) -> list[tuple[str | None, float]]:
+    """Each die's (colour, sureness) under a calibration (`named`), one asked about that the
+    uncalibrated naming (`uncalibrated`) names another colour surely given that name, asked
+    (DISAGREE at most): unless another die of its value is named so, or (`dice`, each thrown
+    die's faces, where told) another reading is named a face of the die carrying it. A
+    calibration that leaves a die unsure where the stock colours are sure of it has learnt
+    that colour from a setup under another light, or guessed it (hard development tables,
+    the five of colour16 with 2000+ and through a camera: of such dice the uncalibrated
+    name was right on 19, the calibrated on 5). Never surer than it was."""
+    out = list(named)
+    for i, ((n, p), (m, q)) in enumerate(zip(named, uncalibrated)):
+        if p >= CONFIRM_BELOW or q < CONFIRM_BELOW or m is None or m == n:
+            continue
+        if any(j != i and values[j] == values[i] and k == m for j, (k, _p) in enumerate(out)):
+            continue
+        if dice is not None:
+            carrier = [faces for faces in dice if (values[i], m) in faces]
+            if any(j != i and (values[j], k) in faces for faces in carrier
+                   for j, (k, _p) in enumerate(out)):
+                continue
+        out[i] = (m, min(p, DISAGREE))
+    return out
 
 
 #: a magenta whose blue a warm lamp and a camera's matrix crushed reads red over green

@@ -415,7 +415,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     """(colour, how sure) per face: weighed together under a colour table
     (`expect.colours`), else each a name only (sure: 1.0); none in a colourless frame."""
     from . import colour as colour_mod
-    from .colour_doubt import weighed
+    from .colour_doubt import sure_uncalibrated, weighed
 
     if colourless(frame):
         return [(None, 1.0)] * len(faces)
@@ -431,12 +431,13 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     felt = colour_mod.surroundings(frame, faces)
     colours = weighed(faces, values, set(expect.colours), calibration, light, felt,
                       expect.dice)
-    if calibration is not None and set(calibration.colours()) < set(COLOURS):
-        # taken in part: the colours not learnt are named as uncalibrated
-        colours = calibration.doubted(
-            colours, weighed(faces, values, set(expect.colours), None, light, felt,
-                             expect.dice),
-            values)
+    part = calibration is not None and set(calibration.colours()) < set(COLOURS)
+    if part or (calibration is not None and any(p < CONFIRM_BELOW for _n, p in colours)):
+        uncalibrated = weighed(faces, values, set(expect.colours), None, light, felt,
+                               expect.dice)
+        if part:  # taken in part: the colours not learnt are named as uncalibrated
+            colours = calibration.doubted(colours, uncalibrated, values)
+        colours = sure_uncalibrated(colours, uncalibrated, values, expect.dice)
     return colours
 
 
