@@ -24,6 +24,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from .top_face import is_top_face
+
 #: the die is looked at scaled so its upright box is this many pixels wide
 SIDE = 48
 #: ... in a window this many times its box (the corners of a face turned 45 degrees)
@@ -49,7 +51,11 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     `read`: the count another reading gives, for a caller that asks only whether the
     witness agrees: a pattern of another count is then given unchecked, since the looks
     that check a count (glare, a 1's mark, card diamonds: a third of a face's time)
-    can only turn it into "cannot tell", which disagrees as well."""
+    can only turn it into "cannot tell", which disagrees as well. A count that agrees
+    with `read` stands only where a look with context (`top_face.is_top_face`: a window
+    2.25 times the die, its top face's surroundings) takes the place for a die's top face:
+    a side face seen almost face-on is a top face to the face net's crop and to the count
+    alike, and only what lies round it tells (docs/vision.md, "Seventeenth round")."""
     lab = _look(frame, cx, cy, size)
     face = np.median(lab[_disc(lab.shape[0], FACE_DISC)], axis=0)
     for t, pips, cut in pips_seen(lab, face):
@@ -66,6 +72,8 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
             return None
         if _card_diamonds(frame, cx, cy, size, face, pips):
             return None
+        if read is not None and not is_top_face(frame, cx, cy, size):
+            return None  # a side face seen face-on, say: the reading is asked
         return count
     return None
 
