@@ -31,9 +31,9 @@ from .mode import Host, Mode
 LABEL = "Calibrate colours"
 ROW = "Lay them in this row"
 ROW_HINT = "Lay them so. OK: look\nSelect: apart, Back: {}"
-PART = "{} of {} learnt"
-"""The row's title where the frame was taken in part (that part in use)."""
-PART_HINT = "All {} if laid so. OK: look\nSelect: apart, Back: {}"
+PART_HINT = "{} of {} learnt. OK: look\nSelect: apart, Back: {}"
+"""The row's hint where the frame was taken in part (that part in use): in the hint, not
+the title, so that 128x32, which shows no title over the dice, still says it."""
 log = logging.getLogger(__name__)
 
 
@@ -130,9 +130,9 @@ class Calibrate(Mode):
         prompt, colours, value = wanted(_game(self.table))
         if self.row:
             return Screen(kind="enter", entry=(value,) * len(colours),
-                          colours=colours, cursor=-1, note=note,
-                          title=PART.format(self.learnt, len(colours)) if self.part else ROW,
-                          hint=(PART_HINT.format(len(colours), self.back_does) if self.part
+                          colours=colours, cursor=-1, note=note, title=ROW,
+                          hint=(PART_HINT.format(self.learnt, len(colours), self.back_does)
+                                if self.part
                                 else ROW_HINT.format(self.back_does)))
         return Screen(kind="throw", title=LABEL, note=note,
                       hint=f"{prompt}\nOK: look, Back: {self.back_does}")

@@ -383,9 +383,9 @@ SCREENS: dict[str, Screen] = {
         hint="Lay them so. OK: look\nSelect: apart, Back: return",
     ),
     "calibrate-row-part": Screen(  # taken in part, that part in use: the row offered for all
-        "enter", title="4 of 6 learnt", entry=(1,) * 6,
+        "enter", title="Lay them in this row", entry=(1,) * 6,
         colours=("blue", "grey", "orange", "black", "yellow", "magenta"), cursor=-1,
-        hint="All 6 if laid so. OK: look\nSelect: apart, Back: start",
+        hint="4 of 6 learnt. OK: look\nSelect: apart, Back: start",
     ),
     "charidice-totals": Screen(
         "charidice:totals", title="Totals",

@@ -358,7 +358,7 @@ def test_a_calibration_taken_in_part_offers_the_row_for_all_the_colours(tmp_path
         press(table, "ok")  # laid wrong: refused, the part still in use, the row shown
         assert asked == [False, False, True] and dice.calibration == part
         assert "reading order" in table.screen().note and table.screen().kind == "enter"
-        assert table.screen().hint == "All 6 if laid so. OK: look\nSelect: apart, Back: return"
+        assert table.screen().hint == "4 of 6 learnt. OK: look\nSelect: apart, Back: return"
         press(table, "ok")  # laid right: all six learnt, back to the throw awaited
         assert asked == [False, False, True, True]
         assert (table.mode, table.state, dice.calibration) == ("throw", before, whole)
