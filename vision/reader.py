@@ -153,12 +153,20 @@ def witnessed(frame: np.ndarray, faces: list[Face]) -> list[Face]:
     fails otherwise than the face net) counts otherwise, or cannot count, made doubtful:
     a reading is taken unasked only when the two agree (docs/vision.md, "Two
     witnesses")."""
+    from . import top_face
     from .witness import pip_count
 
+    # the count first, for each sure face; the look with context (the top-face veto,
+    # which `pip_count` takes last) then for the faces whose count agrees, all in one
+    # pass of its net: the same verdicts as `pip_count`'s own look, face by face
+    sure = [i for i, f in enumerate(faces) if f.confidence >= CONFIRM_BELOW]
+    agree = [i for i in sure
+             if pip_count(frame, *faces[i].centre, faces[i].size, faces[i].value, False)
+             == faces[i].value]
+    odds = top_face.odds_at(frame, [(*faces[i].centre, faces[i].size) for i in agree])
+    taken = {i for i, o in zip(agree, odds) if o >= top_face.ODDS_MIN}
     return [replace(f, confidence=min(f.confidence, UNWITNESSED))
-            if f.confidence >= CONFIRM_BELOW
-            and pip_count(frame, *f.centre, f.size, f.value) != f.value
-            else f for f in faces]
+            if i in sure and i not in taken else f for i, f in enumerate(faces)]
 
 
 #: what a sure reading the second witness does not confirm is cut to: under

@@ -63,10 +63,19 @@ def _net() -> cv2.dnn.Net:
 
 def odds(frame: np.ndarray, cx: float, cy: float, size: float) -> float:
     """The odds (0..1) that a die's top face is centred at (cx, cy), `size` wide."""
+    return odds_at(frame, [(cx, cy, size)])[0]
+
+
+def odds_at(frame: np.ndarray, places) -> list[float]:
+    """`odds` of each (cx, cy, size) of a frame, in one pass of the net (a photo's sure
+    readings together: a pass costs about 0.1 ms besides its looks, and the net gives
+    each look the same odds in a batch as alone, to the bit)."""
+    if not places:
+        return []
     net = _net()
-    net.setInput(blob([look(frame, cx, cy, size)]))
-    logits = net.forward().reshape(-1)
-    return float(1.0 / (1.0 + np.exp(logits[0] - logits[1])))
+    net.setInput(blob([look(frame, cx, cy, size) for cx, cy, size in places]))
+    logits = net.forward().reshape(len(places), -1)
+    return [float(1.0 / (1.0 + np.exp(a - b))) for a, b in logits]
 
 
 def is_top_face(frame: np.ndarray, cx: float, cy: float, size: float) -> bool:

@@ -35,7 +35,7 @@ BLUR = 0.6
 
 
 def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
-              read: int | None = None) -> int | None:
+              read: int | None = None, veto: bool = True) -> int | None:
     """The number of pips on the top face of the die centred at (cx, cy) whose upright
     box is `size` wide, or None where the pips cannot be told apart.
 
@@ -55,7 +55,9 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     with `read` stands only where a look with context (`top_face.is_top_face`: a window
     2.25 times the die, its top face's surroundings) takes the place for a die's top face:
     a side face seen almost face-on is a top face to the face net's crop and to the count
-    alike, and only what lies round it tells (docs/vision.md, "Seventeenth round")."""
+    alike, and only what lies round it tells (docs/vision.md, "Seventeenth round").
+    `veto=False`: that look is left to the caller (`reader.witnessed` takes it for a
+    frame's agreeing readings in one pass of its net)."""
     lab = _look(frame, cx, cy, size)
     face = np.median(lab[_disc(lab.shape[0], FACE_DISC)], axis=0)
     for t, pips, cut in pips_seen(lab, face):
@@ -72,7 +74,7 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
             return None
         if _card_diamonds(frame, cx, cy, size, face, pips):
             return None
-        if read is not None and not is_top_face(frame, cx, cy, size):
+        if read is not None and veto and not is_top_face(frame, cx, cy, size):
             return None  # a side face seen face-on, say: the reading is asked
         return count
     return None

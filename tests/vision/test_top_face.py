@@ -73,7 +73,7 @@ def test_the_veto_never_changes_a_value_nor_adds_or_drops_a_reading(monkeypatch)
                                size=(320, 240), background=GREEN, seed=7)
     before = vision.read(img)
     assert len(before) == 4 and all(not r.needs_confirmation for r in before)  # premise
-    monkeypatch.setattr(top_face, "odds", lambda *a: 0.0)
+    monkeypatch.setattr(top_face, "odds_at", lambda frame, places: [0.0] * len(places))
     after = vision.read(img)
     assert [r.value for r in after] == [r.value for r in before]
     assert [r.centre for r in after] == [r.centre for r in before]
@@ -86,3 +86,31 @@ def test_the_look_is_wider_than_the_face_nets_crop_and_cheap():
     assert top_face.WIDE > 1.25 * 1.5
     x = top_face.odds(img, *centre, s)
     assert 0.0 <= x <= 1.0
+
+
+def test_the_veto_looks_at_a_frames_agreeing_readings_in_one_pass(monkeypatch):
+    """`reader.witnessed` counts each sure reading's pips first and takes the look with
+    context for those whose count agrees all at once: one pass of the net a frame, not
+    one a die (speed22), each reading's odds what a pass of its own gives, to the bit."""
+    img, _labels = synth.render([synth.Die(v, "white", (60 + 70 * k, 120), 50, 10 * k)
+                                 for k, v in enumerate((2, 4, 5, 6))],
+                                size=(320, 240), background=GREEN, seed=7)
+    real = top_face._net()
+    batches = []
+
+    class Counted:
+        def setInput(self, blob):
+            batches.append(len(blob))
+            real.setInput(blob)
+
+        def forward(self):
+            return real.forward()
+
+    monkeypatch.setattr(top_face, "_net", lambda: Counted())
+    readings = vision.read(img)
+    assert len(readings) == 4 and all(not r.needs_confirmation for r in readings)  # premise
+    assert batches == [4]
+    monkeypatch.undo()
+    places = [(*r.centre, float(r.bbox[2] - r.bbox[0])) for r in readings]
+    assert top_face.odds_at(img, places) == [top_face.odds(img, *p) for p in places]
+    assert top_face.odds_at(img, []) == []
