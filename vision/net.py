@@ -218,7 +218,7 @@ def find_dice(frame: np.ndarray, peak_min: float = PEAK_MIN, zoom: float = 1.0) 
     usual = _median_size(found)
     if usual is not None and usual * scale < SIZE_MIN:
         found = _find_at(frame, SIZE_AIM / usual, peak_min)
-    half = _find_at(frame, scale / 2, max(peak_min, BIG_PEAK_MIN))
+    half = _find_at(frame, scale / 2, max(peak_min, BIG_PEAK_MIN), HALF_UNION)
     return found + [replace(f, big=True) for f in half if f.size * scale >= BIG_SIDE]
 
 
@@ -245,14 +245,23 @@ def _median_size(found: list[Found]) -> float | None:
     return float(np.median(sizes)) if sizes else None
 
 
-def _find_at(frame: np.ndarray, scale: float, peak_min: float) -> list[Found]:
-    """The finder on the frame resized by `scale` (then by FINDER_SCALE), in frame pixels."""
+#: whether the half-size look (big dice) is the finders' union too: not since speed22
+#: (docs/vision.md, "Speed"): there the second finder cost about 2.5 ms of a 640x640
+#: photo's read (1 thread) and changed no reading of the three sets' training rows, the
+#: synthetic and failure scenes' development seeds or the Charidice development tables
+HALF_UNION = False
+
+
+def _find_at(frame: np.ndarray, scale: float, peak_min: float,
+             union: bool = True) -> list[Found]:
+    """The finder on the frame resized by `scale` (then by FINDER_SCALE), in frame pixels;
+    with the second finder's candidates added (the union) unless `union` is False."""
     blob = finder_input(frame, scale)
     finder = _finder(blob.shape)
     finder.setInput(blob)
     s = finder_size(frame.shape, scale)[0] / frame.shape[1]
     found = decode(finder.forward()[0], s, frame.shape, peak_min)
-    if _in_use["also"] is None:
+    if _in_use["also"] is None or not union:
         return found
     shape = tuple(blob.shape)
     also = _also_for(shape if shape[2] * shape[3] <= KEPT_INPUT_AREA else None)

@@ -66,3 +66,29 @@ def test_dice_the_shipped_finder_misses_are_read_with_the_union(monkeypatch):
     added = {j: v for j, v in union.items() if j not in alone}
     assert len(added) == 2
     assert all(v == (row["dice"][j]["value"], False) for j, v in added.items())
+
+
+def test_the_half_size_look_is_the_shipped_finders_alone(monkeypatch):
+    """The half-size look (dice BIG_SIDE wide or wider) is the shipped finder's alone: the
+    second finder there cost as much as the first and added no reading on the three
+    sets' training rows (speed22, docs/vision.md "Speed"); the full-size look is the
+    union, as before."""
+    from vision import synth
+
+    img, _labels = synth.render([synth.Die(v, "white", (80 + 90 * v, 120 + 40 * (v % 2)),
+                                           50, 20 * v) for v in range(1, 6)],
+                                size=(640, 480), seed=19)
+    looked = []
+    also_for = net._also_for
+
+    def counted(shape):
+        looked.append(shape)
+        return also_for(shape)
+
+    monkeypatch.setattr(net, "_also_for", counted)
+    found = net.find_dice(img)
+    assert looked == [(1, 3, 240, 320)]  # the full-size look's input only
+    half = net._find_at(img, 0.5, net.BIG_PEAK_MIN, net.HALF_UNION)
+    monkeypatch.setitem(net._in_use, "also", None)
+    assert half == net._find_at(img, 0.5, net.BIG_PEAK_MIN)
+    assert found  # premise: dice found

@@ -140,7 +140,7 @@ def test_only_unsure_crops_are_read_again_in_other_views(monkeypatch):
 
 def test_a_large_frame_is_read_at_the_cameras_size(monkeypatch):
     scales = []
-    monkeypatch.setattr(net, "_find_at", lambda frame, s, peak: scales.append(s) or [])
+    monkeypatch.setattr(net, "_find_at", lambda frame, s, peak, *_: scales.append(s) or [])
     net.find_dice(np.zeros((1440, 1920, 3), np.uint8))
     net.find_dice(np.zeros((480, 640, 3), np.uint8))
     net.find_dice(np.zeros((240, 320, 3), np.uint8))
@@ -157,7 +157,7 @@ def test_the_half_size_look_adds_only_big_confident_candidates(monkeypatch):
     }
     peaks = {}
 
-    def find_at(frame, s, peak):
+    def find_at(frame, s, peak, *_):
         peaks[s] = peak
         return [f for f in looks[s] if f.score >= peak]
 
@@ -170,7 +170,7 @@ def test_the_half_size_look_adds_only_big_confident_candidates(monkeypatch):
 def test_the_quarter_size_look_keeps_only_huge_confident_candidates(monkeypatch):
     peaks = {}
 
-    def find_at(frame, s, peak):
+    def find_at(frame, s, peak, *_):
         peaks[s] = peak
         return [net.Found(300, 300, 400, 0.9), net.Found(900, 600, 300, 0.9)]
 
@@ -186,7 +186,7 @@ def test_small_dice_are_looked_for_again_enlarged(monkeypatch):
     (small candidates may also be a big die's pips, so the half-size look still runs)."""
     scales = []
 
-    def find_at(frame, s, peak):
+    def find_at(frame, s, peak, *_):
         scales.append(s)
         return [net.Found(100, 100, 20 if s == 1.0 else 56, 0.9)]
 
@@ -198,7 +198,7 @@ def test_small_dice_are_looked_for_again_enlarged(monkeypatch):
 
 def test_zoom_looks_closer(monkeypatch):
     scales = []
-    monkeypatch.setattr(net, "_find_at", lambda frame, s, peak: scales.append(s) or [])
+    monkeypatch.setattr(net, "_find_at", lambda frame, s, peak, *_: scales.append(s) or [])
     net.find_dice(np.zeros((1920, 2560, 3), np.uint8), zoom=2.0)
     net.find_dice(np.zeros((240, 320, 3), np.uint8), zoom=4.0)
     assert scales == [0.5, 0.125, 4.0, 0.5]  # then at half the work size, for big dice
