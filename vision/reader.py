@@ -6,6 +6,7 @@ the same -> readings with colour and confidence;
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -65,25 +66,27 @@ def face_colour(frame: np.ndarray, cx: float, cy: float, size: float):
     measured against the frame's white."""
     import cv2
 
+    from .witness import median_rows
+
     h, w = frame.shape[:2]
     r = max(2, int(size * COLOUR_DISC))
     x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
     patch = frame[y0 : min(h, int(cy) + r + 1), x0 : min(w, int(cx) + r + 1)]
-    yy, xx = np.ogrid[y0 : y0 + patch.shape[0], x0 : x0 + patch.shape[1]]
-    disc = ((xx - cx) ** 2 + (yy - cy) ** 2 <= r * r).ravel()
-    bgr = patch.reshape(-1, 3)[disc]
-    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).reshape(-1, 1)[disc]
+    yy, xx = np.arange(y0, y0 + patch.shape[0])[:, None], np.arange(x0, x0 + patch.shape[1])
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 <= r * r
+    bgr = patch[disc]
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[disc].reshape(-1, 1)
     _t, light = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    light = light.ravel().astype(bool)
-    face = light if light.sum() * 2 >= light.size else ~light
-    face_bgr = np.median(bgr[face], axis=0).astype(np.float32)
+    light = light.ravel().view(bool)  # 0 or 1
+    face = light if np.count_nonzero(light) * 2 >= light.size else ~light
+    face_bgr = median_rows(bgr[face]).astype(np.float32)
     if face.all():
         return face_bgr, face_bgr, False, 0.0
     lum = grey.ravel().astype(np.float32)
-    pips = lum[~face]
+    pips = lum[~face].mean()
     face_lum = float(lum[face].mean())
-    light_pips = float(pips.mean()) > face_lum
-    core = ~face & ((lum >= pips.mean()) if light_pips else (lum <= pips.mean()))
+    light_pips = float(pips) > face_lum
+    core = ~face & ((lum >= pips) if light_pips else (lum <= pips))
     contrast = float(lum[core].mean()) - face_lum
     return face_bgr, bgr[core].mean(axis=0).astype(np.float32), light_pips, contrast
 
@@ -198,7 +201,7 @@ def small_or_none(faces: list[Face], frame: np.ndarray) -> bool:
 
     sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
     scale = min(1.0, net.WORK_SIDE / max(frame.shape[:2]))
-    return len(sure) < 2 or float(np.median(sure)) * scale < CLOSER_BELOW
+    return len(sure) < 2 or float(statistics.median(sure)) * scale < CLOSER_BELOW
 
 
 def _sure(faces: list[Face], unless_against: list[Face] = ()) -> int:
@@ -307,7 +310,7 @@ def alike_in_size(faces: list[Face]) -> list[Face]:
     sure = [f.size for f in faces if f.confidence >= CONFIRM_BELOW]
     if not sure:
         return faces
-    median = float(np.median(sure))
+    median = float(statistics.median(sure))  # np.median's number
     kept = [f for f in faces
             if f.confidence >= CONFIRM_BELOW or f.refused or f.size >= ALIKE * median]
     return [replace(f, confidence=min(f.confidence, NARROW_CONFIDENCE))

@@ -20,6 +20,7 @@ pips that are all quadrilaterals, a playing card's diamonds (`_card_diamonds`).
 
 from __future__ import annotations
 
+import statistics
 from functools import lru_cache
 
 import numpy as np
@@ -43,7 +44,7 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     threshold over a disc of the face, and, where that disc takes in the table too (a
     brighter table than a dark die's red pips), Otsu's again over what lies below it.
     The first threshold whose pips make a top face's pattern (or whose pips nearest the
-    centre do, a side face's beside them, `_top_pips`), with no pip in the pattern's
+    centre do, a side face's beside them, `_top_pattern`), with no pip in the pattern's
     empty places (`_places_empty`), counts; where none does, each again with
     the necks joining a pip to the table or the next pip cut (`_holes`). Unless glare
     could have made it (`_glare_may_change`) or its marks are no pips.
@@ -59,10 +60,9 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     `veto=False`: that look is left to the caller (`reader.witnessed` takes it for a
     frame's agreeing readings in one pass of its net)."""
     lab = _look(frame, cx, cy, size)
-    face = np.median(lab[_disc(lab.shape[0], FACE_DISC)], axis=0)
+    face = median_rows(lab[_disc(lab.shape[0], FACE_DISC)])
     for t, pips, cut in pips_seen(lab, face):
-        pips = _top_pips(pips)
-        count = _pattern(pips)
+        pips, count = _top_pattern(pips)
         if (count is None or cut and not _cut_apart_alike(pips)
                 or not _places_empty(lab, face, t, pips)):
             continue
@@ -80,20 +80,24 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     return None
 
 
-def _top_pips(pips: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """The pips as they are where they make a face; else the most of those nearest the
-    die's centre (KEPT or more) that do, where the pips left out are a side face's seen
-    beside an oblique top face (aws's phone shots, nell-byler's small dice): each lies
-    beyond the kept pattern (OUTSIDE times its farthest pip's distance from its centre)
-    and off its grid (no place a face's own lost pip could take, ON_GRID), and all of
-    them to one side of it (within ONE_SIDE degrees of their mean way: specks round a
-    die seen across its corner are no side face's)."""
-    if _pattern(pips) is not None or len(pips) <= KEPT:
-        return pips
+def _top_pattern(pips: list[tuple[float, float, float]]
+                 ) -> tuple[list[tuple[float, float, float]], int | None]:
+    """(the pips, `_pattern` of them: each judged once). The pips as they are where
+    they make a face; else the most of those nearest the die's centre (KEPT or more)
+    that do, where the pips left out are a side face's seen beside an oblique top face
+    (aws's phone shots, nell-byler's small dice): each lies beyond the kept pattern
+    (OUTSIDE times its farthest pip's distance from its centre) and off its grid (no
+    place a face's own lost pip could take, ON_GRID), and all of them to one side of it
+    (within ONE_SIDE degrees of their mean way: specks round a die seen across its
+    corner are no side face's)."""
+    count = _pattern(pips)
+    if count is not None or len(pips) <= KEPT:
+        return pips, count
     order = sorted(pips, key=lambda p: np.hypot(p[0], p[1]))
     for k in range(len(order) - 1, KEPT - 1, -1):
         kept, left = order[:k], order[k:]
-        if _pattern(kept) is None:
+        count = _pattern(kept)
+        if count is None:
             continue
         xy = np.array([(x, y) for x, y, _a in kept])
         c = xy.mean(axis=0)
@@ -108,8 +112,8 @@ def _top_pips(pips: list[tuple[float, float, float]]) -> list[tuple[float, float
                 and (np.abs(on - np.round(on)).max(axis=1) > ON_GRID).all()
                 and (q @ way >= np.cos(np.radians(ONE_SIDE))
                      * np.hypot(*q.T) * np.hypot(*way)).all()):
-            return kept
-    return pips
+            return kept, count
+    return pips, None
 
 
 #: a pattern kept with pips left out has at least this many (a 2 or 3 kept is as often
@@ -158,7 +162,8 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
     import cv2
 
     n = lab.shape[0]
-    off = np.clip(colour_distance(lab, face), 0, 255).astype(np.uint8)
+    off = colour_distance(lab, face)  # 0 or more: clipped at 255 only
+    off = np.minimum(off, 255, out=off).astype(np.uint8)
     inner = off[_disc(n, PIP_DISC)].reshape(-1, 1)
     tried = []
     for _ in range(2):
@@ -196,10 +201,16 @@ def colour_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Each pixel's distance from `colour` (H x W x 3 -> H x W): the squares of the
     channels' differences added channel by channel, first to second, then third, the
     order numpy's sum over the last axis adds them in (the same numbers), at a third
-    of its time (numpy reduces three values at a time slowly)."""
-    d = lab - colour
-    d *= d
-    return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
+    of its time (numpy reduces three values at a time slowly). Each channel's difference
+    is taken on its own (a plane), not the pixels' three at once: numpy's inner loop
+    over a pixel's 3 values was most of the time (the same numbers, in half of it)."""
+    s = lab[..., 0] - colour[0]
+    s *= s
+    for k in (1, 2):
+        d = lab[..., k] - colour[k]
+        d *= d
+        s += d
+    return np.sqrt(s, out=s)
 
 
 @lru_cache(maxsize=8)
@@ -232,13 +243,13 @@ def _holes(like: np.ndarray, cut: bool = False) -> list[tuple[float, float, floa
 
     n = like.shape[0]
     _n, parts = cv2.connectedComponents(like.astype(np.uint8), connectivity=8)
-    middle = parts[_disc(n, FACE_DISC) & (parts > 0)]
+    middle = parts[_disc(n, FACE_DISC)]
+    middle = middle[middle > 0]
     if not middle.size:
         return []
-    top = parts == np.bincount(middle).argmax()
-    unlike = (~top).astype(np.uint8)
+    unlike = (parts != np.bincount(middle).argmax()).astype(np.uint8)  # not the top
     if cut:
-        unlike = cv2.morphologyEx(unlike, cv2.MORPH_OPEN, np.ones((NECK, NECK), np.uint8))
+        unlike = cv2.morphologyEx(unlike, cv2.MORPH_OPEN, _NECK_SQUARE)
     _count, holes, stats, centroids = cv2.connectedComponentsWithStats(unlike, connectivity=4)
     x, y, w, h, area = stats[1:].T
     px, py = (centroids[1:] - (n - 1) / 2.0).T
@@ -277,6 +288,7 @@ MIN_CONTRAST = 15
 #: unlike the face opened by a square this wide (px at SIDE): a neck thinner than this
 #: joining a pip to the table or to another pip is cut (`_holes`)
 NECK = 3
+_NECK_SQUARE = np.ones((NECK, NECK), np.uint8)
 #: ... and the pips so found must be more alike in size than ALIKE: the largest at most
 #: this many times the smallest
 CUT_ALIKE = 2.0
@@ -351,7 +363,7 @@ def _lone_mark_a_pip(frame: np.ndarray, cx: float, cy: float, size: float,
     middle = off[d <= max(1.0, 0.25 * rp)].min()
     if middle <= t:
         return False
-    core = np.percentile(off[d <= max(1.0, 0.5 * rp)], 90)
+    core = percentile(off[d <= max(1.0, 0.5 * rp)], 90)
     edge, radius = _outline(off, d, rp, core)
     if edge is None:
         return False
@@ -391,7 +403,8 @@ def _outline(off: np.ndarray, d: np.ndarray, rp: float, core: float):
     import cv2
 
     _n, parts = cv2.connectedComponents((off > OUTLINE * core).astype(np.uint8), connectivity=8)
-    ids = parts[(d <= rp) & (parts > 0)]
+    ids = parts[d <= rp]
+    ids = ids[ids > 0]
     if not ids.size:
         return None, 0.0
     blob = (parts == np.bincount(ids).argmax()).astype(np.uint8)
@@ -416,9 +429,11 @@ def _card_diamonds(frame: np.ndarray, cx: float, cy: float, size: float, face: n
     one's pixels, a glint or a shaded rim, is none."""
     import cv2
 
-    for mark in pips:  # a die's first round pip ends it
+    # a die's first round pip ends it: the smallest first, whose closer look is the
+    # smallest (every pip a quadrilateral or not: the order changes no answer)
+    for mark in sorted(pips, key=lambda m: m[2]):
         off, d, rp = _closer(frame, cx, cy, size, face, mark, SHARP)
-        edge, radius = _outline(off, d, rp, np.percentile(off[d <= max(1.0, 0.5 * rp)], 90))
+        edge, radius = _outline(off, d, rp, percentile(off[d <= max(1.0, 0.5 * rp)], 90))
         if edge is None or len(cv2.approxPolyDP(edge, QUAD * radius, True)) > 4:
             return False
     return True
@@ -455,11 +470,13 @@ def _glare_may_change(lab: np.ndarray, face: np.ndarray,
     if len(pips) in (2, 4):  # glare is judged only where it is looked at
         yy, xx = _grid(n)
         slot = np.hypot(xx - centre[0], yy - centre[1]) <= CENTRE_SLOT * SIDE
-        return bool(_glare(lab[slot], face).mean() >= COVERED)
+        glare = _glare(lab[slot], face)
+        return bool(glare.size) and np.count_nonzero(glare) / glare.size >= COVERED
     if len(pips) in (3, 5):
         k = int(np.hypot(*(xy - centre).T).argmin())
         x, y = np.round(xy[k] + (n - 1) / 2.0).astype(int)
-        return (bool(areas[k] > GLINT_BIGGER * np.median(np.delete(areas, k)))
+        others = [a for i, (_x, _y, a) in enumerate(pips) if i != k]
+        return (bool(areas[k] > GLINT_BIGGER * statistics.median(others))
                 and bool(_glare(lab[y, x], face)))
     return False
 
@@ -505,21 +522,78 @@ def _places_empty(lab: np.ndarray, face: np.ndarray, t: float,
         u = d[np.argmax(np.hypot(*d.T))]
         v = _across(colour_distance(lab, face) <= t, u)
     e1, e2 = (u + v) / 2, (u - v) / 2
-    r = np.sqrt(np.median([a for _x, _y, a in pips]) / np.pi)
+    # the grid's nine places (a, b in -1, 0, 1: c + a e1 + b e2), those no pip takes
+    places = c + _STEPS[:, :1] * e1 + _STEPS[:, 1:] * e2
+    free = places[np.hypot(xy[:, 0] - places[:, None, 0], xy[:, 1] - places[:, None, 1])
+                  .min(axis=1) > TAKEN * np.hypot(*e1)]
+    if not len(free):
+        return True
+    r = np.sqrt(statistics.median([a for _x, _y, a in pips]) / np.pi)
     yy, xx = _grid(n)
     at = np.zeros((n, n), bool)
-    for x, y in xy:
-        at |= np.hypot(xx - x, yy - y) <= max(1.0, 0.5 * r)
-    ink = np.median(lab[at], axis=0)
-    inked = colour_distance(lab, ink) < colour_distance(lab, face)
-    for a in (-1, 0, 1):
-        for b in (-1, 0, 1):
-            p = c + a * e1 + b * e2
-            if np.hypot(*(xy - p).T).min() > TAKEN * np.hypot(*e1):
-                place = np.hypot(xx - p[0], yy - p[1]) <= max(1.0, PLACE * r)
-                if inked[place].mean() >= INKED:
-                    return False
+    for x, y in xy:  # each disc measured in a window round it only (the same pixels)
+        w = _window(n, x, y, max(1.0, 0.5 * r))
+        at[w] |= np.hypot(xx[w] - x, yy[w] - y) <= max(1.0, 0.5 * r)
+    ink = median_rows(lab[at])
+    windows = [_window(n, px, py, max(1.0, PLACE * r)) for px, py in free]
+    y0, x0 = min(w[0].start for w in windows), min(w[1].start for w in windows)
+    y1, x1 = max(w[0].stop for w in windows), max(w[1].stop for w in windows)
+    near = lab[y0:y1, x0:x1]  # where the free places lie: nearer the pips' colour?
+    inked = colour_distance(near, ink) < colour_distance(near, face)
+    for (px, py), (wy, wx) in zip(free, windows):
+        place = inked[wy.start - y0 : wy.stop - y0, wx.start - x0 : wx.stop - x0][
+            np.hypot(xx[wy, wx] - px, yy[wy, wx] - py) <= max(1.0, PLACE * r)]
+        if place.size and np.count_nonzero(place) / place.size >= INKED:
+            return False
     return True
+
+
+#: (a, b) of the grid's nine places, a row-major
+_STEPS = np.array([(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)])
+
+
+def median_rows(x: np.ndarray) -> np.ndarray:
+    """`np.median(x, axis=0)` of a 2-D array of pixels (no NaN: they come from 8-bit
+    images), the same numbers without its machinery (a third of its time on a look's
+    pixels): the middle row's values, or the mean of the two middle rows' as numpy takes
+    it (their sum in the array's float type, halved; integers in float64)."""
+    n = len(x)
+    if not n:
+        return np.median(x, axis=0)
+    k = n // 2
+    if x.dtype.kind in "biu":
+        x = x.astype(np.float64)
+    if n % 2:
+        return np.partition(x, k, axis=0)[k]
+    s = np.partition(x, (k - 1, k), axis=0)
+    return (s[k - 1] + s[k]) / 2
+
+
+def percentile(x: np.ndarray, q: int) -> np.floating:
+    """`np.percentile(x, q)` of a 1-D float array (its "linear" method), the same number
+    without its machinery: the two order statistics round (n - 1) q / 100, interpolated
+    in the array's float type as numpy's `_lerp` does."""
+    n = x.size
+    if not n:
+        return np.percentile(x, q)
+    at = (n - 1) * (q / 100)
+    lo = int(np.floor(at))
+    if at >= n - 1:
+        return np.partition(x, n - 1)[n - 1]
+    s = np.partition(x, (lo, lo + 1))
+    a, b, t = s[lo], s[lo + 1], at - lo
+    d = b - a
+    return b - d * (1 - t) if t >= 0.5 else a + d * t
+
+
+def _window(n: int, x: float, y: float, radius: float) -> tuple[slice, slice]:
+    """The rows and columns of an n x n look (`_grid`'s offsets from its middle) that hold
+    every pixel within `radius` of (x, y), with a pixel to spare."""
+    h = (n - 1) / 2.0
+    x0, y0 = max(0, int(np.floor(x + h - radius)) - 1), max(0, int(np.floor(y + h - radius)) - 1)
+    x1 = max(x0, min(n, int(np.ceil(x + h + radius)) + 2))
+    y1 = max(y0, min(n, int(np.ceil(y + h + radius)) + 2))
+    return slice(y0, y1), slice(x0, x1)
 
 
 def _corners(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

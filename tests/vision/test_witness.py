@@ -414,3 +414,21 @@ def test_pips_left_out_on_the_grid_or_round_the_face_cannot_be_told(layout, stra
         at = (int(160 * LARGER + s * u), int(120 * LARGER + s * v))
         cv2.circle(big, at, int(0.1 * s), INK, -1, cv2.LINE_AA)
     assert witness.pip_count(seen(big, 0.8), 160, 120, 84) is None
+
+
+def test_medians_and_percentiles_are_numpys_own():
+    """`median_rows` and `percentile` (the witness's, the colour look's and the shape
+    check's, without numpy's machinery) give numpy's numbers to the last bit and in its
+    types: odd and even counts, ties, float32 looks and 8-bit pixels (speed22)."""
+    rng = np.random.default_rng(22)
+    for n in (1, 2, 3, 4, 7, 8, 50, 51, 400):
+        for x in ((rng.random((n, 3)) * 255).astype(np.float32),
+                  rng.integers(0, 4, (n, 3)).astype(np.float32),
+                  rng.integers(0, 256, (n, 3)).astype(np.uint8), rng.random((n, 3)) * 255):
+            m = witness.median_rows(x)
+            assert m.dtype == np.median(x, axis=0).dtype
+            assert np.array_equal(m, np.median(x, axis=0))
+            col = x[:, 0] if x.dtype != np.uint8 else x[:, 0].astype(np.float32)
+            for q in (90, 99.5, 50, 10):
+                p = witness.percentile(col, q)
+                assert p == np.percentile(col, q) and type(p) is type(np.percentile(col, q))
