@@ -68,6 +68,15 @@ def standardise(img: np.ndarray) -> np.ndarray:
     The spread over all channels is put together from OpenCV's per-channel means and
     spreads (one pass in C), not numpy's `std` (several passes): the same numbers to
     2e-6, and a 640x480 frame's inputs standardised in 0.55 ms instead of 0.9."""
+    mean, scale = _mean_and_scale(img)
+    out = img.astype(np.float32)
+    out -= mean
+    out *= scale
+    return out
+
+
+def _mean_and_scale(img: np.ndarray) -> tuple[np.float32, np.float32]:
+    """`standardise`'s mean and its factor (1 / (spread + 8)), as float32."""
     means, spreads = cv2.meanStdDev(img)
     if means.size == 3:  # numpy's mean of three, added in its order, without its machinery
         (m0, m1, m2), (s0, s1, s2) = means.ravel().tolist(), spreads.ravel().tolist()
@@ -78,10 +87,25 @@ def standardise(img: np.ndarray) -> np.ndarray:
         means, spreads = means.ravel(), spreads.ravel()
         mean = float(means.mean())
         spread = float(np.sqrt(np.mean(spreads**2 + (means - mean) ** 2)))
-    out = img.astype(np.float32)
-    out -= np.float32(mean)
-    out *= np.float32(1.0 / (spread + 8.0))
-    return out
+    return np.float32(mean), np.float32(1.0 / (spread + 8.0))
+
+
+def standardised_blob(images, align: int = 1) -> np.ndarray:
+    """Images of one size (H x W x 3) -> their `standardise`d pixels as an N x 3 x H' x
+    W' blob, H and W padded with zeros (the mean) to a multiple of `align`: the same
+    numbers as standardising each and laying it out, each pixel converted straight into
+    its place (no float image laid out again: a 640-px frame's finder input 0.1-1 ms
+    sooner)."""
+    h, w = images[0].shape[:2]
+    ph, pw = -h % align, -w % align
+    blob = (np.zeros if ph or pw else np.empty)((len(images), 3, h + ph, w + pw), np.float32)
+    for img, planes in zip(images, blob):
+        mean, scale = _mean_and_scale(img)
+        x = planes[:, :h, :w]
+        x[...] = img.transpose(2, 0, 1)
+        x -= mean
+        x *= scale
+    return blob
 
 
 def finder_size(shape, scale: float = 1.0) -> tuple[int, int]:
@@ -101,12 +125,7 @@ def finder_input(frame: np.ndarray, scale: float = 1.0) -> np.ndarray:
 
 def finder_blob(small: np.ndarray) -> np.ndarray:
     """An image already at finder scale -> standardised blob, padded with zeros (mean)."""
-    x = standardise(small)
-    h, w = x.shape[:2]
-    ph, pw = -h % FINDER_ALIGN, -w % FINDER_ALIGN
-    if ph or pw:
-        x = cv2.copyMakeBorder(x, 0, ph, 0, pw, cv2.BORDER_CONSTANT, value=(0, 0, 0))
-    return np.ascontiguousarray(x.transpose(2, 0, 1)[None])
+    return standardised_blob([small], FINDER_ALIGN)
 
 
 def face_crop(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
@@ -124,7 +143,7 @@ def face_crop(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarra
 
 
 def faces_blob(crops) -> np.ndarray:
-    return np.ascontiguousarray(np.stack([standardise(c) for c in crops]).transpose(0, 3, 1, 2))
+    return standardised_blob(crops)
 
 
 def load_net(path: Path) -> cv2.dnn.Net:

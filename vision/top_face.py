@@ -49,9 +49,9 @@ def look(frame: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
 
 def blob(looks) -> np.ndarray:
     """Looks -> the net's N x 3 x LOOK x LOOK input (standardised as the face net's)."""
-    from .net import standardise
+    from .net import standardised_blob
 
-    return np.ascontiguousarray(np.stack([standardise(x) for x in looks]).transpose(0, 3, 1, 2))
+    return standardised_blob(looks)
 
 
 @lru_cache(maxsize=1)

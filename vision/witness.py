@@ -100,7 +100,7 @@ def _top_pattern(pips: list[tuple[float, float, float]]
         if count is None:
             continue
         xy = np.array([(x, y) for x, y, _a in kept])
-        c = xy.mean(axis=0)
+        c = _middle(kept)
         u, v = _corners(xy - c)
         grid = np.array([(u + v) / 2, (u - v) / 2]).T
         if abs(np.linalg.det(grid)) < 1.0:  # pips in a row: no face's grid
@@ -257,22 +257,19 @@ def _holes(like: np.ndarray, cut: bool = False) -> list[tuple[float, float, floa
                 & (np.hypot(px, py) <= TOP_FACE * SIDE)
                 & (area >= PIP_AREA[0] * SIDE**2) & (area <= PIP_AREA[1] * SIDE**2)
                 & (np.maximum(w, h) <= PIP_WIDE * SIDE) & (area >= ROUND * w * h))
-    return [(float(px[i]), float(py[i]), float(area[i])) for i in np.flatnonzero(pip_like)
-            if _solid(holes[y[i]:y[i] + h[i], x[i]:x[i] + w[i]] == i + 1,
-                      like[y[i]:y[i] + h[i], x[i]:x[i] + w[i]])]
-
-
-def _solid(hole: np.ndarray, like: np.ndarray) -> bool:
-    """Whether a hole is a pip: mostly unlike the face (a numeral's loop holds face
-    colour) and as compact as a spot, its pixels' spread about their middle at most
-    SPREAD times a disc's of their number (a disc 1, a pip seen at 60 degrees 1.25, a
-    numeral's strokes 1.5 and more)."""
-    import cv2
-
-    m = cv2.moments((hole & ~like).astype(np.uint8), binaryImage=True)
-    if not m["m00"] or m["m00"] < FILLED * np.count_nonzero(hole):
-        return False
-    return 2 * np.pi * (m["mu20"] + m["mu02"]) / m["m00"] <= SPREAD * m["m00"]
+    # a pip is mostly unlike the face (a numeral's loop holds face colour) and as compact
+    # as a spot, its pixels' spread about their middle at most SPREAD times a disc's of
+    # their number (a disc 1, a pip seen at 60 degrees 1.25, a numeral's strokes 1.5 and
+    # more)
+    notlike, found = ~like, []
+    for i in np.flatnonzero(pip_like).tolist():
+        box = slice(y[i], y[i] + h[i]), slice(x[i], x[i] + w[i])
+        m = cv2.moments(((holes[box] == i + 1) & notlike[box]).view(np.uint8),
+                        binaryImage=True)
+        if (m["m00"] and m["m00"] >= FILLED * area[i]  # the hole's pixels: its area
+                and 2 * np.pi * (m["mu20"] + m["mu02"]) / m["m00"] <= SPREAD * m["m00"]):
+            found.append((float(px[i]), float(py[i]), float(area[i])))
+    return found
 
 
 #: the disc the face's own colour is taken from (its median), as a share of SIDE
@@ -300,7 +297,7 @@ PIP_WIDE = 0.4
 ROUND = 0.6
 #: ... at least this share of its hole unlike the face, ...
 FILLED = 0.8
-#: ... and is compact (`_solid`)
+#: ... and is compact (`_holes`)
 SPREAD = 1.4
 #: how far (share of SIDE) a pip's mirror image through the pattern's centre may lie from
 #: another pip, and the pattern's centre from the die's
@@ -310,6 +307,17 @@ OFF_CENTRE = 0.15
 ALIKE = 3.0
 
 
+def _middle(pips: list[tuple[float, float, float]]) -> np.ndarray:
+    """The pips' mean (x, y): numpy's mean of their K x 2 array, its column sums added
+    pip by pip as numpy adds them, without its machinery (the same numbers; not the
+    built-in `sum`, which adds floats otherwise from Python 3.12)."""
+    sx = sy = 0.0
+    for x, y, _a in pips:
+        sx += x
+        sy += y
+    return np.array([sx / len(pips), sy / len(pips)])
+
+
 def _pattern(pips: list[tuple[float, float, float]]) -> int | None:
     """How many pips make a top face: all of them, point-symmetric about a centre near
     the die's, alike in size; else None (side-face pips, a symbol, specks)."""
@@ -317,7 +325,7 @@ def _pattern(pips: list[tuple[float, float, float]]) -> int | None:
         return None
     xy = np.array([(x, y) for x, y, _a in pips])
     areas = np.array([a for _x, _y, a in pips])
-    c = xy.mean(axis=0)
+    c = _middle(pips)
     if np.hypot(*c) > OFF_CENTRE * SIDE or areas.max() > ALIKE * areas.min():
         return None
     mirrored = 2 * c - xy
@@ -466,11 +474,12 @@ def _glare_may_change(lab: np.ndarray, face: np.ndarray,
     n = lab.shape[0]
     xy = np.array([(x, y) for x, y, _a in pips])
     areas = np.array([a for _x, _y, a in pips])
-    centre = xy.mean(axis=0)
+    centre = _middle(pips)
     if len(pips) in (2, 4):  # glare is judged only where it is looked at
         yy, xx = _grid(n)
-        slot = np.hypot(xx - centre[0], yy - centre[1]) <= CENTRE_SLOT * SIDE
-        glare = _glare(lab[slot], face)
+        w = _window(n, centre[0], centre[1], CENTRE_SLOT * SIDE)
+        slot = np.hypot(xx[w] - centre[0], yy[w] - centre[1]) <= CENTRE_SLOT * SIDE
+        glare = _glare(lab[w][slot], face)
         return bool(glare.size) and np.count_nonzero(glare) / glare.size >= COVERED
     if len(pips) in (3, 5):
         k = int(np.hypot(*(xy - centre).T).argmin())
@@ -514,7 +523,7 @@ def _places_empty(lab: np.ndarray, face: np.ndarray, t: float,
         return True
     n = lab.shape[0]
     xy = np.array([(x, y) for x, y, _a in pips])
-    c = xy.mean(axis=0)
+    c = _middle(pips)
     d = xy - c
     if len(pips) >= 4:
         u, v = _corners(d)
@@ -613,7 +622,8 @@ def _across(like: np.ndarray, u: np.ndarray) -> np.ndarray:
     n = like.shape[0]
     quarter = np.array([-u[1], u[0]])
     _n, parts = cv2.connectedComponents(like.astype(np.uint8), connectivity=8)
-    middle = parts[_disc(n, FACE_DISC) & (parts > 0)]
+    middle = parts[_disc(n, FACE_DISC)]
+    middle = middle[middle > 0]
     if not middle.size:
         return quarter
     top = (parts == np.bincount(middle).argmax()).astype(np.uint8)
