@@ -27,7 +27,14 @@ FACES_FILE = Path(__file__).with_name("dice_faces.onnx")
 #: finder only (a finder learnt at a table, or a copy of the shipped one elsewhere, is
 #: read alone)
 ALSO_FILE = Path(__file__).with_name("dice_finder_also.onnx")
-_in_use = {"finder": FINDER_FILE, "faces": FACES_FILE, "also": ALSO_FILE}
+#: a second face net, which reads the candidates the first turns down (the face nets'
+#: union: round 17's fine-tune, trained on the three sources' training rows, sees dice
+#: seen obliquely where the shipped one sees none: docs/vision.md, "The face nets'
+#: union"); its readings are always asked (reader.faces_at). Read with the shipped
+#: finder and face net only, as ALSO_FILE
+FACES_ALSO_FILE = Path(__file__).with_name("dice_faces_also.onnx")
+_in_use = {"finder": FINDER_FILE, "faces": FACES_FILE, "also": ALSO_FILE,
+           "faces_also": FACES_ALSO_FILE}
 
 FINDER_SCALE = 0.5  # the finder sees a 640-px-wide frame at half size
 WORK_SIDE = 640  # larger frames are read as if their long side were this (the camera's)
@@ -181,9 +188,12 @@ def use_nets(finder: Path | str | None = None, faces: Path | str | None = None) 
     _in_use["faces"] = Path(faces) if faces else FACES_FILE
     shipped = _in_use["finder"].resolve() == FINDER_FILE.resolve()
     _in_use["also"] = ALSO_FILE if shipped else None
+    both = shipped and _in_use["faces"].resolve() == FACES_FILE.resolve()
+    _in_use["faces_also"] = FACES_ALSO_FILE if both else None
     _finder_for.cache_clear()
     _also_for.cache_clear()
     _faces.cache_clear()
+    _faces_also.cache_clear()
 
 
 def nets_in_use() -> tuple[Path, Path]:
@@ -207,6 +217,12 @@ def _also_for(shape: tuple[int, ...] | None) -> cv2.dnn.Net:
 def _faces() -> cv2.dnn.Net:
     """The face net (loaded on first use)."""
     return load_net(_in_use["faces"])
+
+
+@lru_cache(maxsize=1)
+def _faces_also() -> cv2.dnn.Net:
+    """The second face net (FACES_ALSO_FILE, loaded on first use)."""
+    return load_net(_in_use["faces_also"])
 
 
 def decode(out: np.ndarray, scale: float, frame_shape, peak_min: float = PEAK_MIN) -> list[Found]:
@@ -345,5 +361,20 @@ def _face_probs(crops: list[np.ndarray]) -> np.ndarray:
     faces = _faces()
     faces.setInput(faces_blob(crops))
     logits = faces.forward().reshape(len(crops), -1)
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
+def read_turned_down(frame: np.ndarray, found: list[Found]) -> np.ndarray | None:
+    """N x 8 probabilities of the second face net (FACES_ALSO_FILE) for candidates the
+    face net turned down, in one batch, each crop read once; None where no second face
+    net is in use (other nets than the shipped ones: `use_nets`)."""
+    if _in_use["faces_also"] is None:
+        return None
+    if not found:
+        return np.zeros((0, 8), np.float32)
+    net = _faces_also()
+    net.setInput(faces_blob([face_crop(frame, f.cx, f.cy, f.size) for f in found]))
+    logits = net.forward().reshape(len(found), -1)
     e = np.exp(logits - logits.max(1, keepdims=True))
     return e / e.sum(1, keepdims=True)

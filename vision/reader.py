@@ -231,7 +231,8 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0,
     else:  # one finder pass: its candidates from PEAK_MIN up are find_dice's own
         weak.extend(net.find_dice(frame, WEAK_PEAK, zoom))
         found = [f for f in weak if f.score >= net.PEAK_MIN]
-    dice = _dice(frame, found, possible)
+    turned_down: list | None = [] if zoom == 1.0 else None  # the first look only
+    dice = _dice(frame, found, possible, turned_down)
     if not any(confidence(f.score, p, v) >= CONFIRM_BELOW for f, p, v in dice):
         dice += _dice(frame, net.find_huge_dice(frame), possible)  # the first read no sure die
     usual = [d for d in dice if not d[0].big]
@@ -250,17 +251,61 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0,
                 refused=int(np.argmax(p[1:])) + 1 != value,
             )
         )
+    faces += also_seen(frame, faces, turned_down, possible)
     faces = alike_in_size(not_bare_table(frame, not_coins(frame, faces)))
     return reading_order(cut_by_the_edge(faces, frame.shape[1], frame.shape[0]))
 
 
-def _dice(frame: np.ndarray, found, possible) -> list:
+def _dice(frame: np.ndarray, found, possible, turned_down: list | None = None) -> list:
     """(candidate, probabilities, value) for the candidates the face net sees a die top
-    face in, valued at their likeliest `possible` count."""
+    face in, valued at their likeliest `possible` count; the others (usual-look ones,
+    not `big`) added to `turned_down`, if given."""
     from . import net
 
-    return [(f, p, max(possible, key=p.__getitem__))
-            for f, p in zip(found, net.read_crops(frame, found)) if p[1:].max() > p[0]]
+    dice = []
+    for f, p in zip(found, net.read_crops(frame, found)):
+        if p[1:].max() > p[0]:
+            dice.append((f, p, max(possible, key=p.__getitem__)))
+        elif turned_down is not None and not f.big:
+            turned_down.append(f)
+    return dice
+
+
+#: a reading of the second face net (`also_seen`) is always asked: its confidence is cut
+#: to this, under NARROW_CONFIDENCE, so that a game that knows how many dice were thrown
+#: drops it before a reading of odd size or cut by the edge
+ALSO_CONFIDENCE = 0.45
+#: ... and it is taken only where that net's belief in its value is at least this (on
+#: the aws training rows, --values 1-6: right 589 -> 607 at 0.5, 608 with no threshold
+#: but one more wrong, 602 at 0.7). Only the first look's candidates (zoom 1: the closer
+#: looks at a photo, where pips pass for dice, gained nothing) and not the big dice's
+#: looks' (where the shipped nets met coins) are read so; each crop once, unturned
+ALSO_MIN = 0.5
+
+
+def also_seen(frame: np.ndarray, faces: list[Face], turned_down: list,
+              possible) -> list[Face]:
+    """The face nets' union: faces the second face net (net.FACES_ALSO_FILE) sees among
+    the candidates the face net turned down (`turned_down`), strongest first, off the read
+    `faces` and each other, each at its likeliest `possible` count, asked (ALSO_CONFIDENCE
+    at most): dice seen obliquely (aws-dice-workshop) the shipped face net says are none
+    (docs/vision.md, "The face nets' union"). None with other nets than the shipped ones."""
+    from . import net
+
+    probs = net.read_turned_down(frame, turned_down) if turned_down else None
+    if probs is None:
+        return []
+    seen: list[Face] = []
+    for f, p in sorted(zip(turned_down, probs), key=lambda d: -d[0].score):
+        value = max(possible, key=p.__getitem__)
+        if (p[1:].max() <= p[0] or p[value] < ALSO_MIN
+                or any(on_the_same_die(f, g) for g in faces + seen)):
+            continue
+        seen.append(Face(value, (f.cx, f.cy), f.size,
+                         min(confidence(f.score, p, value), ALSO_CONFIDENCE),
+                         *face_colour(frame, f.cx, f.cy, f.size),
+                         refused=int(np.argmax(p[1:])) + 1 != value))
+    return seen
 
 
 def not_coins(frame: np.ndarray, faces: list[Face]) -> list[Face]:
