@@ -264,7 +264,8 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
     from . import colour
     from .reader import read_faces
 
-    faces = named_order(read_faces(frame)) if known is not None else setup_faces(frame)
+    faces = (named_order(read_faces(frame, also=False)) if known is not None
+             else setup_faces(frame))
     want = len(known) if known is not None else len(COLOURS)
     if len(faces) != want:
         seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
@@ -344,7 +345,7 @@ def setup_faces(frame: np.ndarray) -> list:
     from . import net
     from .reader import Face, face_colour, read_faces, reading_order
 
-    faces = read_faces(frame)
+    faces = read_faces(frame, also=False)  # without the second face net: its own way
     missing = len(COLOURS) - len(faces)
     if not 0 < missing <= MISSING_AT_MOST:
         return faces

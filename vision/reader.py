@@ -28,6 +28,7 @@ class Face:
     light_pips: bool  # its pips are lighter than the face (white pips)
     pip_contrast: float  # how much lighter (grey levels; negative: darker)
     refused: bool = False  # its likeliest count is one the dice cannot show (`values`)
+    also: bool = False  # read by the second face net only (`also_seen`): always asked
 
     def bbox(self, w: int, h: int) -> tuple[int, int, int, int]:
         cx, cy = self.centre
@@ -119,7 +120,7 @@ def check_frame(frame) -> None:
 
 
 def read_faces(frame: np.ndarray, values=None, closer: bool = True,
-               weak: list | None = None) -> list[Face]:
+               weak: list | None = None, also: bool = True) -> list[Face]:
     """The faces read in a BGR frame, in reading order (top to bottom, left to right).
 
     `closer`: a frame whose long side is not WORK_SIDE (a photo) whose sure dice are
@@ -132,14 +133,15 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True,
     face net's likeliest count is one these dice cannot show (a 6 taken for a 7), the face
     reads as its likeliest possible count, with the low confidence the net gives that, so
     the player is asked. Whether a die is there at all is decided over every count.
-    `weak`: a list, filled with the first look's candidates `faces_at` gives it."""
+    `weak`: a list, filled with the first look's candidates `faces_at` gives it.
+    `also`: False reads without the second face net (`also_seen`; a setup frame's way)."""
     from . import net
 
     check_frame(frame)
     possible = [v for v in range(1, 8) if values is None or v in values]
     if not possible:  # once read as any count: what the game ruled out passed unasked
         raise ValueError(f"values must hold pip counts from 1 to 7, not {sorted(values)}")
-    best = faces_at(frame, possible, weak=weak)
+    best = faces_at(frame, possible, weak=weak, also=also)
     zoom = 1.0
     while (closer and zoom < MAX_ZOOM and max(frame.shape[:2]) != net.WORK_SIDE
            and small_or_none(best, frame)):
@@ -218,7 +220,7 @@ def _sure(faces: list[Face], unless_against: list[Face] = ()) -> int:
 
 
 def faces_at(frame: np.ndarray, possible, zoom: float = 1.0,
-             weak: list | None = None) -> list[Face]:
+             weak: list | None = None, also: bool = True) -> list[Face]:
     """The faces read in a frame, its usual-size dice looked for at `zoom` times
     WORK_SIDE (`net.find_dice`), in reading order. `weak`: a list, filled with the
     first look's candidates down to passed_over.WEAK_PEAK (those from net.PEAK_MIN up
@@ -231,7 +233,8 @@ def faces_at(frame: np.ndarray, possible, zoom: float = 1.0,
     else:  # one finder pass: its candidates from PEAK_MIN up are find_dice's own
         weak.extend(net.find_dice(frame, WEAK_PEAK, zoom))
         found = [f for f in weak if f.score >= net.PEAK_MIN]
-    turned_down: list | None = [] if zoom == 1.0 else None  # the first look only
+    # the second face net reads the first look's turned-down candidates (`also_seen`)
+    turned_down: list | None = [] if also and zoom == 1.0 else None
     dice = _dice(frame, found, possible, turned_down)
     if not any(confidence(f.score, p, v) >= CONFIRM_BELOW for f, p, v in dice):
         dice += _dice(frame, net.find_huge_dice(frame), possible)  # the first read no sure die
@@ -304,7 +307,7 @@ def also_seen(frame: np.ndarray, faces: list[Face], turned_down: list,
         seen.append(Face(value, (f.cx, f.cy), f.size,
                          min(confidence(f.score, p, value), ALSO_CONFIDENCE),
                          *face_colour(frame, f.cx, f.cy, f.size),
-                         refused=int(np.argmax(p[1:])) + 1 != value))
+                         refused=int(np.argmax(p[1:])) + 1 != value, also=True))
     return seen
 
 
@@ -440,7 +443,14 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     counted = expect is not None and expect.count is not None
     weak: list | None = [] if counted else None
     faces = witnessed(frame, read_faces(frame, possible, closer, weak))
-    colours = named(frame, faces, expect, calibration)
+    # the shipped face net's faces are named as without the second's (`also_seen`), whose
+    # faces are named beside them
+    shipped = [f for f in faces if not f.also]
+    colours = named(frame, shipped, expect, calibration)
+    if len(shipped) < len(faces):
+        colours = _in_order(faces, colours,
+                            named_also(frame, shipped, colours, expect, calibration,
+                                       [f for f in faces if f.also]))
     if counted and len(faces) < expect.count:
         added = passed_over(frame, faces, weak, expect.count - len(faces),
                             [v for v in range(1, 8) if possible is None or v in possible])
@@ -464,6 +474,24 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     if expect is not None:
         out = apply_expect(out, expect)
     return out
+
+
+def named_also(frame: np.ndarray, faces: list[Face], colours: list, expect: Expect | None,
+               calibration, also: list[Face]) -> list[tuple[str | None, float]]:
+    """(colour, how sure) of the second face net's faces (`also`), the shipped net's
+    `faces` named `colours`: beside them (passed_over.named_beside) under a colour
+    table, else named as `named` names them with the others."""
+    from .passed_over import named_beside
+
+    if expect is None or expect.colours is None:
+        return named(frame, faces + also, expect, calibration)[len(faces):]
+    return named_beside(frame, faces, colours, also, expect, calibration)
+
+
+def _in_order(faces: list[Face], colours: list, also: list) -> list:
+    """`colours` of the shipped net's faces and `also` of the others, in `faces`' order."""
+    first, rest = iter(colours), iter(also)
+    return [next(rest) if f.also else next(first) for f in faces]
 
 
 def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
