@@ -286,7 +286,7 @@ ALSO_CONFIDENCE = 0.45
 ALSO_MIN = 0.5
 
 
-def also_seen(frame: np.ndarray, faces: list[Face], turned_down: list,
+def also_seen(frame: np.ndarray, faces: list[Face], turned_down: list | None,
               possible) -> list[Face]:
     """The face nets' union: faces the second face net (net.FACES_ALSO_FILE) sees among
     the candidates the face net turned down (`turned_down`), strongest first, off the read
@@ -295,6 +295,8 @@ def also_seen(frame: np.ndarray, faces: list[Face], turned_down: list,
     (docs/vision.md, "The face nets' union"). None with other nets than the shipped ones."""
     from . import net
 
+    # those on a die read already are not read (their crops cost 1 ms each)
+    turned_down = [f for f in turned_down or () if not any(on_the_same_die(f, g) for g in faces)]
     probs = net.read_turned_down(frame, turned_down) if turned_down else None
     if probs is None:
         return []
@@ -302,7 +304,7 @@ def also_seen(frame: np.ndarray, faces: list[Face], turned_down: list,
     for f, p in sorted(zip(turned_down, probs), key=lambda d: -d[0].score):
         value = max(possible, key=p.__getitem__)
         if (p[1:].max() <= p[0] or p[value] < ALSO_MIN
-                or any(on_the_same_die(f, g) for g in faces + seen)):
+                or any(on_the_same_die(f, g) for g in seen)):
             continue
         seen.append(Face(value, (f.cx, f.cy), f.size,
                          min(confidence(f.score, p, value), ALSO_CONFIDENCE),

@@ -102,3 +102,20 @@ def test_dice_seen_obliquely_the_shipped_face_net_turns_down_are_read_asked(monk
     assert sorted(added.values()) == [(5, True), (6, True)]
     assert all(v == (row["dice"][j]["value"], True) for j, v in added.items())
     assert CONFIRM_BELOW > reader.ALSO_CONFIDENCE
+
+
+@pytest.mark.skipif(not AWS, reason="aws-dice-workshop absent")
+@pytest.mark.parametrize("expect", [None, vision.Expect.of(values=range(1, 7))])
+def test_the_shipped_face_nets_readings_keep_their_colours_and_confidence(monkeypatch, expect):
+    """aws training photo Image_116: the second face net adds an asked 3; the shipped
+    net's readings stay as they were to the last digit, colours too (named with the
+    added face, two of them were named yellow instead of none)."""
+    (d,) = AWS
+    (row,) = [r for r in load_labels(d, "train") if r["image"] == "images/Image_116.jpg"]
+    img = load_as_labelled(d / row["image"], row.get("width"), row.get("height"))
+    union = vision.read(img, expect, closer=read_closer(row))
+    monkeypatch.setitem(net._in_use, "faces_also", None)
+    alone = vision.read(img, expect, closer=read_closer(row))
+    assert [r for r in union if r in alone] == alone
+    (added,) = [r for r in union if r not in alone]
+    assert added.needs_confirmation
