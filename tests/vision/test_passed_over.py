@@ -11,6 +11,14 @@ from vision.passed_over import named_beside, passed_over
 from vision.score import pairs
 
 
+@pytest.fixture(autouse=True)
+def _without_the_second_face_net(monkeypatch):
+    """passed_over's own: the second face net (reader.also_seen, test_faces_union.py)
+    reads some of these dice asked without a count (the blue 1 of 152073), as the
+    union is built to; here the count alone adds them."""
+    monkeypatch.setitem(net._in_use, "faces_also", None)
+
+
 def _throw(table_seed, light, seed):
     at = synth.table(table_seed, light, hard=True)
     img, labels = synth.charidice_scene(seed, at)
