@@ -28,9 +28,10 @@ FACES_FILE = Path(__file__).with_name("dice_faces.onnx")
 #: read alone)
 ALSO_FILE = Path(__file__).with_name("dice_finder_also.onnx")
 #: a second face net, which reads the candidates the first turns down (the face nets'
-#: union: round 17's fine-tune, trained on the three sources' training rows, sees dice
-#: seen obliquely where the shipped one sees none: docs/vision.md, "The face nets'
-#: union"); its readings are always asked (reader.faces_at). Read with the shipped
+#: union: round 17's fine-tune taught further with aws-dice-workshop's obliquely seen dice
+#: as top faces (also24), trained on the three sources' training rows, sees dice seen
+#: obliquely where the shipped one sees none: docs/vision.md, "The face nets' union");
+#: its readings are always asked (reader.faces_at). Read with the shipped
 #: finder and face net only, as ALSO_FILE
 FACES_ALSO_FILE = Path(__file__).with_name("dice_faces_also.onnx")
 _in_use = {"finder": FINDER_FILE, "faces": FACES_FILE, "also": ALSO_FILE,

@@ -1,7 +1,8 @@
 """The face nets' union (vision.net.FACES_ALSO_FILE, reader.also_seen): a first-look
 candidate the shipped face net turns down is read by a second face net (round 17's
-fine-tune); where that one sees a die, the candidate is a reading, always asked; the
-shipped net's readings stay as they were (docs/vision.md, "The face nets' union")."""
+fine-tune taught further, also24); where that one sees a die, the candidate is a
+reading, always asked; the shipped net's readings stay as they were (docs/vision.md,
+"The face nets' union")."""
 
 import shutil
 
