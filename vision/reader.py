@@ -445,6 +445,8 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     counted = expect is not None and expect.count is not None
     weak: list | None = [] if counted else None
     faces = witnessed(frame, read_faces(frame, possible, closer, weak))
+    if counted:
+        faces = within_count(faces, expect.count)
     # the shipped face net's faces are named as without the second's (`also_seen`), whose
     # faces are named beside them
     shipped = [f for f in faces if not f.also]
@@ -476,6 +478,16 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     if expect is not None:
         out = apply_expect(out, expect)
     return out
+
+
+def within_count(faces: list[Face], count: int) -> list[Face]:
+    """The faces, those of the second face net (`also_seen`) beyond the game's `count`
+    dropped, weakest first: a die the shipped face net read, sure or asked, never gives
+    way to one of them (`apply_expect` then drops the shipped net's doubtful ones beyond
+    the count, as without the second net)."""
+    also = sorted((i for i, f in enumerate(faces) if f.also), key=lambda i: faces[i].confidence)
+    drop = set(also[:max(0, len(faces) - count)])
+    return [f for i, f in enumerate(faces) if i not in drop]
 
 
 def named_also(frame: np.ndarray, faces: list[Face], colours: list, expect: Expect | None,

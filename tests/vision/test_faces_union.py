@@ -120,3 +120,18 @@ def test_the_shipped_face_nets_readings_keep_their_colours_and_confidence(monkey
     assert [r for r in union if r in alone] == alone
     (added,) = [r for r in union if r not in alone]
     assert added.needs_confirmation
+
+
+def test_beyond_the_count_the_second_nets_readings_go_first(monkeypatch):
+    """Three faces where the game threw two: the second face net's (asked, 0.45) is
+    dropped, not the shipped net's doubtful one (0.1), though its confidence is lower."""
+    from dataclasses import replace
+
+    img, _labels = _scene()
+    first, second, third = reader.read_faces(img)
+    faces = [replace(first, confidence=0.3), replace(second, confidence=0.1),
+             replace(third, confidence=reader.ALSO_CONFIDENCE, also=True)]
+    monkeypatch.setattr(reader, "read_faces", lambda *a, **k: faces)
+    readings = vision.read(img, vision.Expect.of(count=2, values=range(1, 7)))
+    assert [(r.value, r.confidence) for r in readings] == [(first.value, 0.3),
+                                                           (second.value, 0.1)]
