@@ -158,13 +158,14 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
     """Per threshold tried (a generator: the next only if asked for), the threshold,
     [(x, y, area)] of the pip-like holes in the die's top face (`lab`, a `_look`; `face`
     its colour), in a SIDE-wide frame of the die centred on (0, 0), and whether they
-    were found with their necks cut: every threshold first as it is, then cut."""
+    were found with their necks cut: every threshold first as it is, then cut, then
+    the thresholds stepped through above the first where a count holds (`_steady`)."""
     import cv2
 
     n = lab.shape[0]
     off = colour_distance(lab, face)  # 0 or more: clipped at 255 only
     off = np.minimum(off, 255, out=off).astype(np.uint8)
-    inner = off[_disc(n, PIP_DISC)].reshape(-1, 1)
+    inner = all_inner = off[_disc(n, PIP_DISC)].reshape(-1, 1)
     tried = []
     for _ in range(2):
         t, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -177,6 +178,40 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
             break
     for t in tried:
         yield t, _holes(off <= t, cut=True), True
+    if tried:
+        yield from _steady(off, tried[0], float(np.percentile(all_inner, STEADY_TOP)))
+
+
+def _steady(off: np.ndarray, first: float, top: float):
+    """Where no Otsu threshold's pips make a face, as it is or cut: the thresholds from
+    the first Otsu one (`first`) up to `top` in steps of STEADY_STEP, lowest first; at
+    the first of each STEADY_RUN steps in a row whose pips make the same face
+    (`_top_pattern`) of STEADY_FEWEST or more pips, none smaller than STEADY_AREA times
+    the least a pip's, the threshold and its pips (uncut). Nell-byler's small marbled dice
+    and aws's oblique ones: a pip lies apart from the swirls, a shaded rim or a side face
+    at no threshold Otsu's finds, but a face's pips keep their count from one step to the
+    next, where swirls and specks change theirs. A lone pip (a 1) is none: a 1 has no
+    empty places to check (`_places_empty`), and a 3's or a 5's middle pip stands alone
+    at thresholds where the others run into the rim. What is found goes through every
+    check a threshold's pips do (`pip_count`)."""
+    counts: list[int | None] = []
+    seen: list[tuple[float, list]] = []
+    t = first
+    while t <= top:
+        pips = _holes(off <= t)
+        kept, count = _top_pattern(pips)
+        count = count if count is not None and count >= STEADY_FEWEST else None
+        if count is not None and min(a for _x, _y, a in kept) < (
+                STEADY_AREA * PIP_AREA[0] * SIDE**2):
+            count = None
+        counts.append(count)
+        seen.append((t, pips))
+        k = len(counts)
+        if (k >= STEADY_RUN and counts[-1] is not None
+                and len(set(counts[k - STEADY_RUN:])) == 1
+                and (k == STEADY_RUN or counts[k - STEADY_RUN - 1] != counts[-1])):
+            yield (*seen[k - 1 - STEADY_RUN // 2], False)
+        t += STEADY_STEP
 
 
 def _radii(n: int) -> np.ndarray:
@@ -289,6 +324,18 @@ _NECK_SQUARE = np.ones((NECK, NECK), np.uint8)
 #: ... and the pips so found must be more alike in size than ALIKE: the largest at most
 #: this many times the smallest
 CUT_ALIKE = 2.0
+#: where neither way's pips make a face, thresholds are stepped through (`_steady`) from
+#: the first Otsu threshold, this many levels a step, up to this percentile of the pip
+#: disc's distances from the face's colour; a count stands where this many steps in a
+#: row give it, of at least this many pips, ...
+STEADY_STEP = 5
+STEADY_TOP = 99
+STEADY_RUN = 2
+STEADY_FEWEST = 2
+#: ... each kept pip at least this many times PIP_AREA's smallest (at the top thresholds
+#: pips shrink to their cores and drop out one by one: three of a 4's pips and a speck
+#: beside them then make a 4)
+STEADY_AREA = 1.25
 #: a pip's area, as a share of SIDE squared
 PIP_AREA = (0.004, 0.08)
 #: a blob wider or taller than this (share of SIDE) is no pip
