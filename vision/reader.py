@@ -153,11 +153,15 @@ def read_faces(frame: np.ndarray, values=None, closer: bool = True,
     return best
 
 
-def witnessed(frame: np.ndarray, faces: list[Face]) -> list[Face]:
+def witnessed(frame: np.ndarray, faces: list[Face], colours: bool = False) -> list[Face]:
     """The faces, each sure one whose pips a second witness (`witness.pip_count`, which
     fails otherwise than the face net) counts otherwise, or cannot count, made doubtful:
     a reading is taken unasked only when the two agree (docs/vision.md, "Two
-    witnesses")."""
+    witnesses"). `colours`: their colours are read too (a colour table): the witness
+    counts by Otsu's thresholds only, not the steps past them (`witness._steady`): the
+    faint-pipped faces only those steps count are where a camera fades the dyes, and a
+    colour named wrong surely there was asked for its value before (docs/vision.md,
+    gate26)."""
     from . import top_face
     from .witness import pip_count
 
@@ -166,8 +170,8 @@ def witnessed(frame: np.ndarray, faces: list[Face]) -> list[Face]:
     # pass of its net: the same verdicts as `pip_count`'s own look, face by face
     sure = [i for i, f in enumerate(faces) if f.confidence >= CONFIRM_BELOW]
     agree = [i for i in sure
-             if pip_count(frame, *faces[i].centre, faces[i].size, faces[i].value, False)
-             == faces[i].value]
+             if pip_count(frame, *faces[i].centre, faces[i].size, faces[i].value, False,
+                          not colours) == faces[i].value]
     odds = top_face.odds_at(frame, [(*faces[i].centre, faces[i].size) for i in agree])
     taken = {i for i, o in zip(agree, odds) if o >= top_face.ODDS_MIN}
     return [replace(f, confidence=min(f.confidence, UNWITNESSED))
@@ -444,7 +448,8 @@ def read(frame: np.ndarray, expect: Expect | None = None, calibration=None,
     possible = expect.values if expect is not None else None
     counted = expect is not None and expect.count is not None
     weak: list | None = [] if counted else None
-    faces = witnessed(frame, read_faces(frame, possible, closer, weak))
+    faces = witnessed(frame, read_faces(frame, possible, closer, weak),
+                      colours=expect is not None and expect.colours is not None)
     if counted:
         faces = within_count(faces, expect.count)
     # the shipped face net's faces are named as without the second's (`also_seen`), whose

@@ -36,7 +36,7 @@ BLUR = 0.6
 
 
 def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
-              read: int | None = None, veto: bool = True) -> int | None:
+              read: int | None = None, veto: bool = True, steady: bool = True) -> int | None:
     """The number of pips on the top face of the die centred at (cx, cy) whose upright
     box is `size` wide, or None where the pips cannot be told apart.
 
@@ -58,10 +58,11 @@ def pip_count(frame: np.ndarray, cx: float, cy: float, size: float,
     a side face seen almost face-on is a top face to the face net's crop and to the count
     alike, and only what lies round it tells (docs/vision.md, "Seventeenth round").
     `veto=False`: that look is left to the caller (`reader.witnessed` takes it for a
-    frame's agreeing readings in one pass of its net)."""
+    frame's agreeing readings in one pass of its net). `steady=False`: Otsu's thresholds
+    only, not the steps past them (`pips_seen`), for dice whose colour is read too."""
     lab = _look(frame, cx, cy, size)
     face = median_rows(lab[_disc(lab.shape[0], FACE_DISC)])
-    for t, pips, cut in pips_seen(lab, face):
+    for t, pips, cut in pips_seen(lab, face, steady):
         pips, count = _top_pattern(pips)
         if (count is None or cut and not _cut_apart_alike(pips)
                 or not _places_empty(lab, face, t, pips)):
@@ -154,12 +155,13 @@ def _look(frame: np.ndarray, cx: float, cy: float, size: float, side: int = SIDE
     return cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def pips_seen(lab: np.ndarray, face: np.ndarray):
+def pips_seen(lab: np.ndarray, face: np.ndarray, steady: bool = True):
     """Per threshold tried (a generator: the next only if asked for), the threshold,
     [(x, y, area)] of the pip-like holes in the die's top face (`lab`, a `_look`; `face`
     its colour), in a SIDE-wide frame of the die centred on (0, 0), and whether they
     were found with their necks cut: every threshold first as it is, then cut, then
-    the thresholds stepped through above the first where a count holds (`_steady`)."""
+    (`steady`) the thresholds stepped through above the first where a count holds
+    (`_steady`)."""
     import cv2
 
     n = lab.shape[0]
@@ -178,7 +180,7 @@ def pips_seen(lab: np.ndarray, face: np.ndarray):
             break
     for t in tried:
         yield t, _holes(off <= t, cut=True), True
-    if tried:
+    if tried and steady:
         yield from _steady(off, tried[0], float(np.percentile(all_inner, STEADY_TOP)))
 
 

@@ -472,3 +472,20 @@ def test_a_marbled_faces_pips_are_counted_where_their_count_holds(value, size, s
     img, centre, box = marbled_die(value, size, seed, swirls)
     assert witness.pip_count(img, *centre, box) == value
     assert witness.pip_count(img, *centre, box, read=value) == value
+
+
+@pytest.mark.parametrize(("value", "size", "seed", "swirls"), [(3, 36, 4, 3), (5, 44, 0, 2)])
+def test_a_face_only_the_steps_count_stays_asked_where_its_colour_is_read(value, size, seed,
+                                                                          swirls):
+    """Where the reader is told a colour table, the witness counts by Otsu's thresholds
+    only: a faint-pipped face that only the steps past them count is a faded one, whose
+    colour may be named wrong surely (gate26). Plain dice are confirmed, colour dice
+    asked."""
+    from vision import reader
+
+    img, centre, box = marbled_die(value, size, seed, swirls)
+    assert witness.pip_count(img, *centre, box, read=value, steady=False) is None
+    face = reader.Face(value, centre, box, 0.99, np.array((40, 60, 150)),
+                       np.array((40, 200, 230)), True, 60.0)
+    assert reader.witnessed(img, [face])[0].confidence == 0.99
+    assert reader.witnessed(img, [face], colours=True)[0].confidence == reader.UNWITNESSED
