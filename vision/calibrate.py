@@ -65,6 +65,13 @@ TOO_FAR = 50.0
 #: stock references moved by the setup's cast (`Calibration.cast`; asked when unsure, as
 #: uncalibrated: `Calibration.doubted`), and the frame's white kept
 LEARNT_AT_LEAST = 3
+#: ... or, where it would be refused so, this many (`setup_names`: named again with this
+#: least): of the 2400 hard development setups, 60 refused for their colours (like no
+#: colour 44, two ways alike 11, the order check 5) tell exactly two dice alone, right
+#: on 58 (mostly the black and the blue); the other two a magenta learnt from the orange
+#: die, the magenta die left out lying on it: told with two, a die left out that looks
+#: like a colour learnt (`_like_a_learnt`) keeps the frame refused (setup27)
+LEARNT_IF_REFUSED = 2
 #: the file's format
 VERSION = 1
 #: dice lie in one row (`named_order`) where no centre is further than this share of the
@@ -393,9 +400,19 @@ def _pip_shows(frame: np.ndarray, c) -> bool:
 def setup_names(faces, frame_light: float | None = None) -> list[str | None]:
     """The colour of each of the setup frame's six faces (as `setup_faces` gives them),
     None for a die not told apart surely (the frame taken in part: `_six_colours`), or
-    ColoursUntold saying why they cannot be told."""
-    return _in_order(faces, _six_colours(measured(faces, frame_light),
-                                         [f.light_pips for f in faces]))
+    ColoursUntold saying why they cannot be told. Where it would be refused for its
+    colours, it is named again with LEARNT_IF_REFUSED as the least told (two): taken so
+    unless a die left out looks like a colour learnt (`_like_a_learnt`); every setup
+    taken with three or more is named as before."""
+    x, light_pips = measured(faces, frame_light), [f.light_pips for f in faces]
+    try:
+        return _in_order(faces, _six_colours(x, light_pips))
+    except ColoursUntold:
+        names = _six_colours(x, light_pips, LEARNT_IF_REFUSED)
+        if (sum(n is not None for n in names) < LEARNT_AT_LEAST
+                and _like_a_learnt(x, light_pips, names)):
+            raise
+        return _in_order(faces, names, LEARNT_IF_REFUSED)
 
 
 #: pairs of colours whose faces one log ratio of their channels (B, G, R: log(c + 1))
@@ -436,12 +453,13 @@ def _out_of_order(face_a, a: str, face_b, b: str) -> bool:
     return False
 
 
-def _in_order(faces, names: list[str | None]) -> list[str | None]:
+def _in_order(faces, names: list[str | None], least: int = LEARNT_AT_LEAST
+              ) -> list[str | None]:
     """The setup's names (`_six_colours`) less the dice out of order (IN_ORDER): two
     dice named whose own colours order them the other way are both left out, and a
     die named whose colour orders it the other way against a die left out under every
     colour not named (whatever that die is, the name is wrong) is left out, again while
-    any is; ColoursUntold where fewer than LEARNT_AT_LEAST are left named. On the 2400
+    any is; ColoursUntold where fewer than `least` (LEARNT_AT_LEAST) are left named. On the 2400
     hard development setups (setup19) 15 of the 20 taken with colours swapped ran so (9
     of the 11 magentas learnt as orange), and 2 of the 2164 taken right (one taken whole
     now in part, one refused, whose row is taken)."""
@@ -461,7 +479,7 @@ def _in_order(faces, names: list[str | None]) -> list[str | None]:
         if not bad:
             break
         told = {i: n for i, n in told.items() if i not in bad}
-    if len(told) < LEARNT_AT_LEAST:
+    if len(told) < least:
         raise ColoursUntold(
             f"dice {', '.join(str(i + 1) for i in range(len(faces)) if i not in told)} (in"
             " reading order) look like other colours than the best fit names them: light"
@@ -649,7 +667,7 @@ def _far(x, light_pips, names) -> list[int]:
     return [i for i, d in enumerate(_residuals(x, light_pips, names)) if d > TOO_FAR]
 
 
-def _six_colours(x, light_pips) -> list[str | None]:
+def _six_colours(x, light_pips, least: int = LEARNT_AT_LEAST) -> list[str | None]:
     """Which of the six dice is which colour: the way of giving them the six colours
     that fits the stock references best once the frame's cast is taken out (`_fit`).
     Where a die is far from its colour (TOO_FAR) or another way fits nearly as well
@@ -658,28 +676,31 @@ def _six_colours(x, light_pips) -> list[str | None]:
     where, told apart alone too (any of the six colours open to each: a die showing
     another face than its 1 makes the six colours a wrong premise), they are named so
     and surely, again and again, while at least LEARNT_AT_LEAST are left; else
-    ColoursUntold saying why the whole could not be told. A die like no colour, crushed to
-    blue alone, is left out before the others are weighed (`_all_but_one`); where the
-    whole could not be told and the best way leaves dice far, those are left out and the
-    others named alone (`_without_far`), unless a die left out looks like a colour learnt."""
+    ColoursUntold saying why the whole could not be told (`least`: LEARNT_AT_LEAST, or
+    LEARNT_IF_REFUSED where `setup_names` names a refused frame again). A die like no
+    colour, crushed to blue alone, is left out before the others are weighed
+    (`_all_but_one`); where the whole could not be told and the best way leaves dice
+    far, those are left out and the others named alone (`_without_far`), unless a die
+    left out looks like a colour learnt."""
     names, doubt, why = _doubted(x, light_pips, range(len(x)))
     told = _all_but_one(x, light_pips, names) or {
         i: n for i, n in enumerate(names) if i not in doubt}
     try:
-        return _told_alone(x, light_pips, told, why)
+        return _told_alone(x, light_pips, told, why, least)
     except ColoursUntold:
-        rest = _without_far(x, light_pips, names)
+        rest = _without_far(x, light_pips, names, least)
         if rest is None:
             raise
         return rest
 
 
-def _told_alone(x, light_pips, told: dict[int, str], why: str) -> list[str | None]:
+def _told_alone(x, light_pips, told: dict[int, str], why: str,
+                least: int = LEARNT_AT_LEAST) -> list[str | None]:
     """The dice `told` ({die: colour}) that, named alone, are named so and surely, again
-    and again, while at least LEARNT_AT_LEAST are left (None for the others); else
+    and again, while at least `least` (LEARNT_AT_LEAST) are left (None for the others); else
     ColoursUntold(why)."""
     while len(told) < len(x):
-        if len(told) < LEARNT_AT_LEAST:
+        if len(told) < least:
             raise ColoursUntold(why)
         dice = sorted(told)
         alone, doubt, _why = _doubted(x, light_pips, dice)
@@ -690,11 +711,12 @@ def _told_alone(x, light_pips, told: dict[int, str], why: str) -> list[str | Non
     return [told.get(i) for i in range(len(x))]
 
 
-def _without_far(x, light_pips, names) -> list[str | None] | None:
+def _without_far(x, light_pips, names, least: int = LEARNT_AT_LEAST
+                 ) -> list[str | None] | None:
     """Where the setup could not be told (`_six_colours`) and the best way of the six
     (`names`) leaves dice far (TOO_FAR): the others named alone (`_told_alone`, from the
     best way's names), their own cost setting the margin; None where fewer than
-    LEARNT_AT_LEAST are told so, or where a die left out looks like a colour learnt
+    `least` (LEARNT_AT_LEAST) are told so, or where a die left out looks like a colour learnt
     from another die (`_like_a_learnt`). A face a camera's matrix crushed to one
     channel lies far from every colour, and its cost, inflating the best way's
     (MISFIT_SHARE), left the others in doubt: 184 of 2400 hard development setups were
@@ -707,7 +729,7 @@ def _without_far(x, light_pips, names) -> list[str | None] | None:
         return None
     try:
         told = _told_alone(x, light_pips,
-                           {i: n for i, n in enumerate(names) if i not in far}, "")
+                           {i: n for i, n in enumerate(names) if i not in far}, "", least)
     except ColoursUntold:
         return None
     return None if _like_a_learnt(x, light_pips, told) else told

@@ -184,7 +184,9 @@ def test_a_setup_taken_in_part_learns_no_colour_from_another_colour_s_die(seed, 
 def test_a_setup_whose_best_way_is_wrong_is_refused_when_its_dice_alone_say_so():
     """A cool lamp and a matrix: the best way of the six names a crushed magenta orange
     and the orange grey, and the grey, left magenta, is far from it. Of the dice it
-    does not doubt, told apart alone, too few are sure: refused, nothing learnt."""
+    does not doubt, told apart alone, fewer than three are sure: refused with three as
+    the least; with two (LEARNT_IF_REFUSED) the blue and the black are told, each its
+    own colour, and nothing else is learnt."""
     img, labels = setup(4300, "cool")
     faces = cal.setup_faces(img)
     x = cal.measured(faces, colour.light_of(img))
@@ -192,7 +194,8 @@ def test_a_setup_whose_best_way_is_wrong_is_refused_when_its_dice_alone_say_so()
     best, _doubt, _why = cal._doubted(x, pips, range(6))
     assert any(n != nearest_label(f, labels) for f, n in zip(faces, best))
     with pytest.raises(ValueError, match="looks like no Charidice colour"):
-        cal.calibrate(img)
+        cal._six_colours(x, pips)
+    assert sorted(n for n in learnt_right(img, labels) if n) == ["black", "blue"]
 
 
 def test_six_dice_of_one_colour_are_refused_not_taken_in_part():
@@ -496,7 +499,9 @@ def test_a_setup_tinted_past_white_whose_best_way_swaps_two_dice_is_refused():
     assert {right[i]: best[i] for i in range(6) if best[i] != right[i]} == {
         "blue": "magenta", "magenta": "blue"}
     with pytest.raises(ValueError, match="either way"):
-        cal.calibrate(img)
+        cal._six_colours(x, pips)
+    # named again with two as the least: the black and the grey, neither of the pair
+    assert sorted(n for n in learnt_right(img, labels) if n) == ["black", "grey"]
 
 
 def test_a_die_like_no_colour_is_left_unlearnt_and_the_other_five_told_apart_alone():
@@ -530,7 +535,9 @@ def test_a_far_die_near_some_colour_keeps_the_setup_refused():
     assert not doubt and any(n != nearest_label(faces[i], labels) for i, n in zip(five, alone))
     assert cal._all_but_one(x, pips, best) is None
     with pytest.raises(ValueError, match="looks like no Charidice colour"):
-        cal.calibrate(img)
+        cal._six_colours(x, pips)
+    # with two as the least, only the blue and the black, their own colours
+    assert sorted(n for n in learnt_right(img, labels) if n) == ["black", "blue"]
 
 
 def test_a_die_crushed_to_red_alone_is_not_named_by_elimination():
@@ -630,7 +637,9 @@ def test_dice_named_without_the_far_ones_are_refused_when_one_left_out_looks_lea
     white (253, 255, 255): named alone, the others name the pale yellow grey, or the
     magenta orange and the orange yellow, surely. The die left out then lies nearest a
     colour learnt from another die (the grey, the yellow): the six show six colours, so
-    one of the two is named wrong, and the setup stays refused (the row is offered)."""
+    one of the two is named wrong, and the setup stays refused (the row is offered);
+    named again with two as the least (LEARNT_IF_REFUSED), 41110 tells the black and the
+    magenta alone, each its own colour, and 70110 stays refused."""
     img, labels = setup(seed, light)
     faces = cal.setup_faces(img)
     x, pips = cal.measured(faces, colour.light_of(img)), [f.light_pips for f in faces]
@@ -641,4 +650,34 @@ def test_dice_named_without_the_far_ones_are_refused_when_one_left_out_looks_lea
     assert {right[i]: n for i, n in enumerate(alone) if n not in (None, right[i])} == wrong
     assert cal._like_a_learnt(x, pips, alone)
     with pytest.raises(cal.ColoursUntold, match="looks like no Charidice colour"):
-        cal.calibrate(img)
+        cal._six_colours(x, pips)
+    if seed == 41110:
+        assert sorted(n for n in learnt_right(img, labels) if n) == ["black", "magenta"]
+    else:
+        with pytest.raises(cal.ColoursUntold, match="looks like no Charidice colour"):
+            cal.calibrate(img)
+
+
+@pytest.mark.parametrize("seed, light, learnt", [
+    (4300, "cool", {"black", "blue"}), (94120, "mixed", {"black", "blue"}),
+    (50150, "neutral", None), (43230, "dim", None), (53080, "dim", None)])
+def test_a_setup_refused_with_three_is_taken_where_two_dice_are_told_alone(
+        seed, light, learnt):
+    """Refused for its colours, a setup is named again with two as the least told
+    (LEARNT_IF_REFUSED): two dice told alone are learnt, each from its own die (4300: a
+    crushed magenta far, 94120: two ways alike), where no die left out lies on a colour
+    learnt; where one does (43230, 53080: the orange die, crushed to red alone, told
+    magenta, the magenta die left out lying on it) the setup stays refused, and one die
+    told alone (50150) is never enough."""
+    img, labels = setup(seed, light)
+    faces = cal.setup_faces(img)
+    x, pips = cal.measured(faces, colour.light_of(img)), [f.light_pips for f in faces]
+    with pytest.raises(cal.ColoursUntold):
+        cal._in_order(faces, cal._six_colours(x, pips))  # three as the least: refused
+    if learnt is None:
+        with pytest.raises(cal.ColoursUntold):
+            cal.calibrate(img)
+        return
+    assert {n for n in learnt_right(img, labels) if n} == learnt
+    taken = cal.calibrate(img)
+    assert set(taken.colours()) == learnt and taken.cast is not None
