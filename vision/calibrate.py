@@ -66,11 +66,12 @@ TOO_FAR = 50.0
 #: uncalibrated: `Calibration.doubted`), and the frame's white kept
 LEARNT_AT_LEAST = 3
 #: ... or, where it would be refused so, this many (`setup_names`: named again with this
-#: least): of the 2400 hard development setups, 60 refused for their colours (like no
-#: colour 44, two ways alike 11, the order check 5) tell exactly two dice alone, right
-#: on 58 (mostly the black and the blue); the other two a magenta learnt from the orange
+#: least): of the 2400 hard development setups, 62 refused for their colours (like no
+#: colour 46, two ways alike 11, the order check 5) are told so with two dice, right on
+#: 60 (mostly the black and the blue); the other two a magenta learnt from the orange
 #: die, the magenta die left out lying on it: told with two, a die left out that looks
-#: like a colour learnt (`_like_a_learnt`) keeps the frame refused (setup27)
+#: like a colour learnt (`_like_a_learnt`) keeps the frame refused (setup27: 57 taken,
+#: every one right; the guard refuses those two and three right ones)
 LEARNT_IF_REFUSED = 2
 #: the file's format
 VERSION = 1
