@@ -100,6 +100,17 @@ GUESS_LIGHTNESS = 3.0
 #: right greys asked, where without UNSHOWN_ASKED 0.12 asked 33: docs/vision-colour.md,
 #: "Asking a grey where the frame shows no colour and its dice are asked")
 UNSHOWN_LEAN_BY, UNSHOWN_ASKED = 0.1, 3
+#: with fewer dice asked (at least UNSHOWN_FEW_ASKED: `grey_unshown(fewer=True)`, taken
+#: last in vision.reader.named, once the names are given), a grey leaning so is asked
+#: where what the frame shows is a fading camera: the dice it names a colour (all asked
+#: there) lie at less than UNSHOWN_FADED of their colours' strength (the median, along
+#: each colour's direction from the grey's reference; 1: the paint), or none is named a
+#: colour. A camera fading every dye puts them at 0.43 (median; colour19's figures), the
+#: hard tables' lamps at 0.96 (0.77 at the 10th percentile), and there the greys beside
+#: one or two asked dice are right: asked without the fade, they cost 0.47-0.57 points
+#: of surely right on the hard tables, with it 0.16 at most (docs/vision-colour.md,
+#: "A grey beside a few asked dice ... (colour27)")
+UNSHOWN_FEW_ASKED, UNSHOWN_FADED = 1, 0.5
 #: the colours whose sure naming shows the frame renders colour
 CHROMATIC = ("magenta", "blue", "orange", "yellow")
 
@@ -322,13 +333,15 @@ def magenta_apart(named, red_green,
             for (n, p), rg in zip(named, red_green)]
 
 
-def grey_unshown(named, faces, calibration=None,
-                 frame_light: float | None = None) -> list[tuple[str | None, float]]:
+def grey_unshown(named, faces, calibration=None, frame_light: float | None = None,
+                 fewer: bool = False) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named grey surely asked (DISAGREE) where no other
     die of the frame is named a colour (CHROMATIC) surely, at least UNSHOWN_ASKED others
     are asked, and its tint leans towards a colour by UNSHOWN_LEAN_BY (`leaning`, as
     measured and with the cast of the other dice named surely out): the frame does not
-    show how faded this camera's colours are. Its name is kept."""
+    show how faded this camera's colours are. Its name is kept. `fewer`: instead, one
+    beside UNSHOWN_FEW_ASKED to UNSHOWN_ASKED - 1 asked dice, where those named a colour
+    are faded (`_faded`) or none is (taken last, in vision.reader.named)."""
     from . import colour
 
     if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named):
@@ -344,11 +357,13 @@ def grey_unshown(named, faces, calibration=None,
                                         named)])
     out = list(named)
     for i, ((n, p), f) in enumerate(zip(named, faces)):
-        others = [q for j, (_m, q) in enumerate(named) if j != i]
+        asked = sum(q < CONFIRM_BELOW for j, (_m, q) in enumerate(named) if j != i)
         if n != "grey" or p < CONFIRM_BELOW or any(
                 j != i and m in CHROMATIC and q >= CONFIRM_BELOW
-                for j, (m, q) in enumerate(named)) or sum(
-                q < CONFIRM_BELOW for q in others) < UNSHOWN_ASKED:
+                for j, (m, q) in enumerate(named)) or not (
+                UNSHOWN_FEW_ASKED <= asked < UNSHOWN_ASKED and _faded(
+                    x, [m if j != i else None for j, (m, _q) in enumerate(named)], refs)
+                if fewer else asked >= UNSHOWN_ASKED):
             continue
         # the cast of the other dice named surely: an asked die's name (a faded blue
         # named black) would take the fade itself for the frame's cast
@@ -357,6 +372,34 @@ def grey_unshown(named, faces, calibration=None,
         if leaning(f, white, refs, spread, cast, kept, UNSHOWN_LEAN_BY, 0.0) is not None:
             out[i] = (n, min(p, DISAGREE))
     return out
+
+
+def alike_unwhite(named, faces, calibration=None,
+                  frame_light: float | None = None) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), every die asked (DISAGREE at most) where a frame of two
+    or more shows no white (none in view, none kept by the calibration) and all its dice
+    are named one colour of CHROMATIC: measured against the camera's own balance, a cast
+    the camera left in (a felt's bounce, a lamp) tints every face alike, and nothing
+    tells it from the dye (a perturbed development table, 2052: two dark-pipped greys
+    and a magenta named magenta 96-97% sure). Taken last, in vision.reader.named."""
+    from . import colour
+
+    names = {n for n, _p in named}
+    if (len(named) < 2 or len(names) != 1 or not names <= set(CHROMATIC)
+            or colour.frame_white(faces, frame_light, plain=False) is not None
+            or colour.kept_white(calibration, frame_light) is not None):
+        return list(named)
+    return [(n, min(p, DISAGREE)) for n, p in named]
+
+
+def _faded(x, names, refs) -> bool:
+    """Whether the dice named a colour (CHROMATIC; None: left out) lie, at the median, at
+    less than UNSHOWN_FADED of their colours' strength (features `x`, their tint along
+    the colour's direction from the grey's reference), or none is named a colour."""
+    g = refs["grey"][:2]
+    s = [float((x[j][:2] - g) @ (refs[m][:2] - g) / ((refs[m][:2] - g) @ (refs[m][:2] - g)))
+         for j, m in enumerate(names) if m in CHROMATIC]
+    return not s or float(np.median(s)) < UNSHOWN_FADED
 
 
 def grey_topped(named, faces, calibration=None) -> list[tuple[str | None, float]]:

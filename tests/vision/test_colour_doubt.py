@@ -532,6 +532,72 @@ def test_a_grey_leaning_a_little_is_asked_where_no_die_shows_a_colour_and_severa
     assert beside[0] == ("grey", 0.97)
 
 
+def test_a_grey_beside_a_few_asked_dice_is_asked_where_their_colours_show_a_fading_camera():
+    """Beside fewer asked dice than UNSHOWN_ASKED (a throw of two or three), a grey
+    leaning towards a colour is asked only once the names are given (`fewer=True`), and
+    where what the frame shows is a fading camera: the dice it names a colour (asked) lie
+    at less than UNSHOWN_FADED of their colours' strength, or none is named a colour (a
+    perturbed development table, 4183: a yellow and a blue named grey 91% and 98% sure
+    beside a blue named black, asked). Beside a magenta asked at its paint's strength (a
+    hard table's lamp: the right greys there) it stays sure; so does a grey beside dice
+    all named surely, and the step as weighed (`fewer=False`) is colour20's."""
+    pips = (187, 234, 212)
+    faded = _face((122, 125, 89), pips)
+    strong, weak = _face((150, 60, 160), pips), _face((150, 90, 160), pips)
+    black = _face((30, 32, 30), pips)
+    asked = colour_doubt.DISAGREE
+    assert colour_doubt.grey_unshown([("grey", 0.97), ("magenta", 0.5)], [faded, weak],
+                                     fewer=True) == [("grey", asked), ("magenta", 0.5)]
+    assert colour_doubt.grey_unshown([("grey", 0.97), ("black", 0.5)], [faded, black],
+                                     fewer=True)[0] == ("grey", asked)
+    assert colour_doubt.grey_unshown([("grey", 0.97), ("magenta", 0.5)], [faded, strong],
+                                     fewer=True)[0] == ("grey", 0.97)
+    assert colour_doubt.grey_unshown([("grey", 0.97), ("black", 0.95)], [faded, black],
+                                     fewer=True)[0] == ("grey", 0.97)
+    assert colour_doubt.grey_unshown([("grey", 0.97), ("magenta", 0.5)],
+                                     [faded, weak])[0] == ("grey", 0.97)
+
+
+def test_a_frame_with_no_white_whose_dice_are_all_named_one_colour_is_asked():
+    """A magenta-cast frame with no white in view (a perturbed development table, 2052):
+    dark-pipped greys 3 and 6 and a magenta 1 all named magenta 96-97% sure. Against the
+    camera's own balance a cast tints every face alike: all are asked. Named two colours,
+    or with white pips in view, they are left as named."""
+    dark = (56, 2, 79)
+    faces = [_face((176, 28, 212), (85, 12, 121)), _face((192, 29, 212), dark),
+             _face((184, 30, 210), dark)]
+    named = [("magenta", 0.97), ("magenta", 0.96), ("magenta", 0.97)]
+    asked = colour_doubt.DISAGREE
+    assert colour_doubt.alike_unwhite(named, faces) == [("magenta", asked)] * 3
+    assert colour_doubt.alike_unwhite(named[:1], faces[:1]) == named[:1]
+    two = [("magenta", 0.97), ("grey", 0.96), ("magenta", 0.97)]
+    assert colour_doubt.alike_unwhite(two, faces) == two
+    white = faces[:2] + [_face((184, 30, 210), (250, 240, 252))]
+    assert colour_doubt.alike_unwhite(named, white) == named
+
+
+def test_the_reader_asks_last_a_grey_beside_a_fading_camera_and_a_frame_of_one_colour(
+        monkeypatch):
+    """vision.reader.named applies both steps to the names it gives, calibrated or not,
+    after the calibration lent its dice the uncalibrated names: they ask, never rename."""
+    from vision import reader
+
+    pips = (187, 234, 212)
+    faces = [_face((122, 125, 89), pips), _face((150, 90, 160), pips)]
+    for f, v in zip(faces, (4, 2)):
+        f.value = v
+    monkeypatch.setattr(colour_doubt, "weighed",
+                        lambda *a, **k: [("grey", 0.97), ("magenta", 0.5)])
+    monkeypatch.setattr(reader, "colourless", lambda frame: False)
+    from vision import colour
+
+    monkeypatch.setattr(colour, "light_of", lambda frame: None)
+    monkeypatch.setattr(colour, "surroundings", lambda frame, faces: None)
+    expect = type("E", (), {"colours": {(4, "grey"), (2, "magenta")}, "dice": None})()
+    got = reader.named(np.zeros((4, 4, 3), np.uint8), faces, expect)
+    assert got == [("grey", colour_doubt.DISAGREE), ("magenta", 0.5)]
+
+
 def test_a_setup_that_guessed_the_blue_and_black_dice_exchanged_is_read_without_its_guesses():
     """A cool hard development table (182140) taken in part, blue and black left out
     and guessed the likeliest way: the blue die, crushed to blue alone (log blue/green
