@@ -107,8 +107,8 @@ UNSHOWN_LEAN_BY, UNSHOWN_ASKED = 0.1, 3
 #: each colour's direction from the grey's reference; 1: the paint), or none is named a
 #: colour. A camera fading every dye puts them at 0.43 (median; colour19's figures), the
 #: hard tables' lamps at 0.96 (0.77 at the 10th percentile), and there the greys beside
-#: one or two asked dice are right: asked without the fade, they cost 0.47-0.57 points
-#: of surely right on the hard tables, with it 0.16 at most (docs/vision-colour.md,
+#: one or two asked dice are right: asked without the fade, they cost up to 0.57 points
+#: of surely right on the hard tables (G 180000+), with it 0.16 at most (docs/vision-colour.md,
 #: "A grey beside a few asked dice ... (colour27)")
 UNSHOWN_FEW_ASKED, UNSHOWN_FADED = 1, 0.5
 #: the colours whose sure naming shows the frame renders colour
