@@ -392,6 +392,42 @@ def alike_unwhite(named, faces, calibration=None,
     return [(n, min(p, DISAGREE)) for n, p in named]
 
 
+#: two dice of a frame named two different colours whose features as measured (log B/G,
+#: log R/G and lightness over the same white) lie within ALIKE_APART of each other, in
+#: SPREAD (a die's spread about its colour's reference), are both asked (`alike_apart`):
+#: the light and the camera that moved one moved the other alike, and nothing in the
+#: frame tells which name is the wrong one (the perturbed development tables, 4233: a blue
+#: named magenta 95% sure beside a blue named blue, 0.24 apart). The lightness counts: a
+#: grey and a black share a tint, and by the tint alone within 0.5 the hard development
+#: tables lose 50 right sure dice (docs/vision-colour.md, "Two dice alike named two
+#: colours (colour28)")
+ALIKE_APART = 0.75
+
+
+def alike_apart(named, faces, calibration=None,
+                frame_light: float | None = None) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), two dice named two different colours asked (DISAGREE
+    at most) where their features as measured lie within ALIKE_APART spreads of each
+    other. The names are kept. Taken last, in vision.reader.named."""
+    from . import colour
+
+    idx = [i for i, (n, _p) in enumerate(named) if n is not None]
+    if len({named[i][0] for i in idx}) < 2:
+        return list(named)
+    white = colour.frame_white(faces, frame_light, plain=False)
+    kept = colour.kept_white(calibration, frame_light)
+    x = {i: colour.measured(faces[i], white, kept=kept).features() / colour.SPREAD
+         for i in idx}
+    out = list(named)
+    for a in idx:
+        for b in idx:
+            if (a < b and named[a][0] != named[b][0]
+                    and float(np.linalg.norm(x[a] - x[b])) <= ALIKE_APART):
+                for i in (a, b):
+                    out[i] = (named[i][0], min(named[i][1], DISAGREE))
+    return out
+
+
 def _faded(x, names, refs) -> bool:
     """Whether the dice named a colour (CHROMATIC; None: left out) lie, at the median, at
     less than UNSHOWN_FADED of their colours' strength (features `x`, their tint along

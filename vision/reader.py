@@ -518,7 +518,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     """(colour, how sure) per face: weighed together under a colour table
     (`expect.colours`), else each a name only (sure: 1.0); none in a colourless frame."""
     from . import colour as colour_mod
-    from .colour_doubt import alike_unwhite, grey_unshown, sure_uncalibrated, weighed
+    from .colour_doubt import alike_apart, alike_unwhite, grey_unshown, sure_uncalibrated, weighed
 
     if colourless(frame):
         return [(None, 1.0)] * len(faces)
@@ -545,7 +545,8 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     # camera fading them (not in `weighed`: a calibrated die asked takes its uncalibrated
     # name where that is sure, and this asks about a name, never changes one)
     colours = grey_unshown(colours, faces, calibration, light, fewer=True)
-    return alike_unwhite(colours, faces, calibration, light)
+    colours = alike_unwhite(colours, faces, calibration, light)
+    return alike_apart(colours, faces, calibration, light)
 
 
 def colourless(frame: np.ndarray) -> bool:

@@ -655,3 +655,40 @@ def test_a_sure_uncalibrated_name_is_lent_only_where_no_other_die_holds_that_fac
     assert colour_doubt.sure_uncalibrated([("blue", 0.5), ("orange", 0.9)],
                                           [("grey", 0.95), ("orange", 0.9)], [3, 4],
                                           dice) == [("blue", 0.5), ("orange", 0.9)]
+
+
+def test_two_dice_alike_named_two_colours_are_both_asked():
+    """A perturbed development table (4233): a blue named magenta 95% sure beside a blue
+    of almost the same colour named blue. Nothing in the frame tells which name is wrong:
+    both are asked, under their names. A magenta and a blue far apart, two dice named one
+    colour, and a grey beside a black of its tint but not its lightness are left."""
+    pips = (248, 223, 254)
+    wrong, blue = _face((201, 35, 176), pips), _face((194, 33, 169), (242, 218, 253))
+    asked = colour_doubt.DISAGREE
+    assert colour_doubt.alike_apart([("magenta", 0.95), ("blue", 0.9)], [wrong, blue]) == [
+        ("magenta", asked), ("blue", asked)]
+    assert colour_doubt.alike_apart([("blue", 0.95), ("blue", 0.9)], [wrong, blue]) == [
+        ("blue", 0.95), ("blue", 0.9)]
+    apart = [("magenta", 0.95), ("blue", 0.9)]
+    assert colour_doubt.alike_apart(apart, [_face((150, 60, 160), pips),
+                                            _face((200, 90, 40), pips)]) == apart
+    neutral = [("grey", 0.95), ("black", 0.9)]
+    assert colour_doubt.alike_apart(neutral, [_face((150, 150, 150), pips),
+                                              _face((40, 40, 40), pips)]) == neutral
+
+
+def test_the_reader_asks_last_two_dice_alike_named_two_colours(monkeypatch):
+    """vision.reader.named asks both of two dice alike named two colours, last."""
+    from vision import colour, reader
+
+    faces = [_face((201, 35, 176), (248, 223, 254)), _face((194, 33, 169), (242, 218, 253))]
+    for f, v in zip(faces, (3, 5)):
+        f.value = v
+    monkeypatch.setattr(colour_doubt, "weighed",
+                        lambda *a, **k: [("magenta", 0.95), ("blue", 0.9)])
+    monkeypatch.setattr(reader, "colourless", lambda frame: False)
+    monkeypatch.setattr(colour, "light_of", lambda frame: None)
+    monkeypatch.setattr(colour, "surroundings", lambda frame, faces: None)
+    expect = type("E", (), {"colours": {(3, "magenta"), (5, "blue")}, "dice": None})()
+    got = reader.named(np.zeros((4, 4, 3), np.uint8), faces, expect)
+    assert got == [("magenta", colour_doubt.DISAGREE), ("blue", colour_doubt.DISAGREE)]
