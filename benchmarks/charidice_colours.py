@@ -123,8 +123,11 @@ def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False,
     lights, make_table, charidice_scene = (
         through_camera(RENDERERS[renderer[:-len("+camera")]])
         if renderer.endswith("+camera") else RENDERERS[renderer])
-    out = {k: defaultdict(Tally) for k in ("uncalibrated", "calibrated")}
+    from vision.learnt_colours import Learnt
+
+    out = {k: defaultdict(Tally) for k in MODES}
     setups = {"whole": 0, "part": 0, "swapped": 0, "refused": 0}
+    learning = dict.fromkeys(LEARNING_COUNTS, 0)
     for li, light in enumerate(lights):
         for t in range(tables):
             seed = seed0 + 1000 * li + 10 * t
@@ -142,17 +145,63 @@ def run(seed0: int, tables: int, throws: int, calibrate, verbose: bool = False,
                 cal = None
                 if verbose:
                     print(f"  calibration refused ({light}, seed {seed}): {exc}")
+            learnt = {"uncalibrated, learning": Learnt(None), "calibrated, learning": Learnt(cal)}
             for k in range(throws):
                 img, labels = charidice_scene(seed + 1 + k, at)
                 expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
-                for mode, c in (("uncalibrated", None), ("calibrated", cal)):
+                for mode, c in (("uncalibrated", None), ("calibrated", cal),
+                                *((m, lt.calibration()) for m, lt in learnt.items())):
                     tally = out[mode]
-                    errors = score(vision.read(img, expect, calibration=c), labels,
+                    readings = vision.read(img, expect, calibration=c)
+                    errors = score(readings, labels,
                                    lambda lab, t=tally, light=light: [t["all"], t[light]]
                                    + ([t[lab["colour"]]] if lab else []))
                     if verbose and errors:
                         print(f"  {mode} {light} seed {seed + 1 + k}: " + "; ".join(errors))
-    return out, setups
+                    if mode in learnt:
+                        confirm(learnt[mode], img, readings, labels, learning)
+            for lt in learnt.values():
+                learning["swapped"] += len(swapped_learnt(lt))
+                learning["colours"] += len(lt.colours())
+                learning["taught"] += lt.taught
+                learning["refused"] += lt.refused
+    return out, setups, learning
+
+
+#: the modes of `run`: read uncalibrated, with the setup's calibration, and the two
+#: learning from the throws confirmed so far (`vision.learnt_colours`)
+MODES = ("uncalibrated", "calibrated", "uncalibrated, learning", "calibrated, learning")
+#: what the learning modes counted: colours learnt from play, of them learnt from a die
+#: of another colour (swapped), throws taught and refused (their names' order), and the
+#: dice confirmed under a wrong name (sure dice read wrong: nobody corrects them)
+LEARNING_COUNTS = ("colours", "swapped", "taught", "refused", "named wrong")
+
+
+def confirm(learnt, img, readings, labels, counts) -> None:
+    """The players confirm a throw and it is learnt (`Learnt.add_frame`): a die read
+    surely keeps the name read, right or wrong (nobody corrects it), a die asked takes
+    its true colour (the player's answer); a die asked that is no die is taken away, and
+    a die the reader missed is typed in (no box: not learnt). Each die learnt is kept
+    with its true colour to count swaps (`swapped_learnt`)."""
+    matched = pairs(readings, labels)
+    boxes, names, truth = [], [], []
+    for i, r in enumerate(readings):
+        lab = labels[matched[i]] if i in matched else None
+        if r.needs_confirmation and lab is None:
+            continue
+        boxes.append(r.bbox)
+        names.append(lab["colour"] if r.needs_confirmation else r.colour)
+        truth.append(lab["colour"] if lab else None)
+        counts["named wrong"] += names[-1] != truth[-1]
+    learnt.truths = getattr(learnt, "truths", []) + [
+        truth[i] for i in learnt.add_frame(img, boxes, names)]
+
+
+def swapped_learnt(learnt) -> list[str]:
+    """The colours a table learnt from play (`Learnt.colours`) out of a die of another
+    true colour (or of no die)."""
+    pairs_ = list(zip(learnt.dice, getattr(learnt, "truths", [])))
+    return [c for c in learnt.colours() if any(d.name == c and t != c for d, t in pairs_)]
 
 
 def setup_calibration(frame, labels):
@@ -294,7 +343,8 @@ def main(argv=None) -> int:
                   f" {tally.line()}")
         print(f"{time.perf_counter() - t0:.0f} s")
         return 0
-    out, setups = run(seed0, a.tables, a.throws, setup_calibration, a.verbose, renderer)
+    out, setups, learning = run(seed0, a.tables, a.throws, setup_calibration, a.verbose,
+                                renderer)
     print(f"{renderer} {which} tables (seeds {seed0}+):"
           f" {a.tables} per light x {len(lights)} lights, {a.throws} throws each;"
           f" setup calibration taken whole {setups['whole']}, taken in part"
@@ -304,6 +354,10 @@ def main(argv=None) -> int:
         print(mode)
         for key in ("all", *lights, *synth.COLOURS):
             print(f"  {key:<8} {tallies[key].line()}")
+    print(f"learning (both modes): colours learnt from play {learning['colours']}, of them"
+          f" from a die of another colour {learning['swapped']}; throws taught"
+          f" {learning['taught']}, refused by their names' order {learning['refused']};"
+          f" dice confirmed under a wrong name {learning['named wrong']}")
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 

@@ -1,0 +1,169 @@
+"""A table's colours learnt from the throws its players confirmed (issue 35, learn29).
+
+At a table the lamp, the camera and the dice stay all evening, and every Charidice throw
+the players confirm (the dice asked about answered, the sure ones let pass) is a frame
+of faces with their colour names under that light: what a setup frame gives, a little
+at a time. `Learnt` keeps what each confirmed throw's dice look like (measured as a
+setup's are, over the throw's own white: `vision.calibrate.measured`) and gives the
+calibration for the table's next throws (`Learnt.calibration`): the setup's colours
+kept as the setup learnt them, each colour it did not learn (all six where there was
+no setup, or it was refused) learnt from play once LEARNT_FROM_DICE dice of it were
+confirmed, the rest left as the setup left them (or at their stock references moved by
+the throws' cast, named as uncalibrated where unsure: `Calibration.doubted`).
+
+The safeguards are a setup's: a throw whose names another order of them fits better by
+more than `calibrate.AMBIGUOUS_WITHIN` (the order check of `calibrate.fitted`), or
+whose named dice run against the colours' order (`calibrate.IN_ORDER`), teaches
+nothing; a die further than `calibrate.TOO_FAR` from its colour under the throw's cast
+is not learnt. A sure die is confirmed under the name it was read with: a wrong one
+nobody corrects would teach its colour another's look, and these checks are what
+stands against it. Cheap: a throw costs one measure of its dice (no net) and its order
+check (the orders of its names, at most 720).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .reading import COLOURS
+
+#: a colour is learnt from play once this many confirmed dice of it were learnt (over
+#: the table's throws; candidate L1 of learn29's rule)
+LEARNT_FROM_DICE = 2
+
+
+@dataclass(frozen=True)
+class Die:
+    """One confirmed die of a throw, as learnt: its colour's name, its features (nearest
+    its colour's stock reference under the throw's cast, as `calibrate.fitted` keeps a
+    setup's) and whether its pips were dark."""
+
+    name: str
+    features: tuple[float, float, float]
+    dark_pips: bool
+
+
+@dataclass
+class Learnt:
+    """The confirmed throws of one table so far, learnt on top of its setup's
+    calibration (`base`: None where there was none, or it was refused)."""
+
+    base: object = None  # vision.calibrate.Calibration | None
+    dice: list[Die] = field(default_factory=list)
+    casts: list[tuple[float, float, float]] = field(default_factory=list)
+    lamp_only: bool = False
+    #: throws taught (any die learnt) and refused (the order checks)
+    taught: int = 0
+    refused: int = 0
+
+    def add_frame(self, frame: np.ndarray, boxes, names) -> list[int]:
+        """Learn a confirmed throw from its camera frame: each die's box (x0, y0, x1,
+        y1, as `vision.read` gave it) and its confirmed colour (None: not learnt, a die
+        typed in or left out). Returns which dice (indices) were learnt."""
+        from . import colour
+        from .reader import Face, face_colour
+
+        faces, named = [], []
+        for (x0, y0, x1, y1), name in zip(boxes, names):
+            cx, cy, size = (x0 + x1) / 2, (y0 + y1) / 2, float(max(x1 - x0, y1 - y0))
+            if name not in COLOURS or size < 4:
+                name, size = None, max(size, 4.0)
+            faces.append(Face(1, (cx, cy), size, 1.0, *face_colour(frame, cx, cy, size)))
+            named.append(name)
+        return self.add_faces(faces, named, colour.light_of(frame))
+
+    def add_faces(self, faces, names, frame_light: float | None = None) -> list[int]:
+        """Learn a confirmed throw from its faces (`vision.reader.Face`) and their
+        confirmed colours (None: not learnt); returns which (indices) were learnt
+        (none: the throw refused)."""
+        from . import calibrate, colour
+
+        keep = [i for i, n in enumerate(names) if n in COLOURS]
+        faces, names = [faces[i] for i in keep], [names[i] for i in keep]
+        if not faces:
+            return []
+        try:
+            x = calibrate.measured(faces, frame_light)
+        except ValueError:  # no light pips: nothing to measure them against
+            return []
+        pips = [f.light_pips for f in faces]
+        if _out_of_order(faces, names) or _reordered(x, pips, names):
+            self.refused += 1
+            return []
+        far = set(calibrate._far(x, pips, names))
+        learn = [i for i in range(len(faces)) if i not in far]
+        if not learn:
+            return []
+        refs, s = colour.references(), colour.spreads([names[i] for i in learn])
+        shift = calibrate._cast([x[i] for i in learn], [names[i] for i in learn])
+        for k, i in enumerate(learn):
+            at = x[i].nearest(refs[names[i]] + shift, s[k])
+            self.dice.append(Die(names[i], tuple(round(float(v), 4) for v in at),
+                                 not faces[i].light_pips))
+        self.casts.append(tuple(float(v) for v in shift))
+        self.lamp_only |= calibrate.lamp_only(faces, frame_light)
+        self.taught += 1
+        return [keep[i] for i in learn]
+
+    def colours(self) -> tuple[str, ...]:
+        """The colours learnt from play (those the setup learnt are kept as its own)."""
+        had = set() if self.base is None else set(self.base.colours())
+        count: dict[str, int] = {}
+        for d in self.dice:
+            count[d.name] = count.get(d.name, 0) + 1
+        return tuple(c for c in COLOURS if c not in had and count.get(c, 0) >= LEARNT_FROM_DICE)
+
+    def calibration(self):
+        """The calibration for the table's next throws: the setup's (`base`) where play
+        has learnt no colour it lacked, else the setup's colours and those learnt from
+        play (None where neither learnt any)."""
+        from .calibrate import Calibration
+
+        new = self.colours()
+        if not new:
+            return self.base
+        seen = [(c, tuple(round(float(v), 4) for v in np.mean(
+            [d.features for d in self.dice if d.name == c], axis=0))) for c in new]
+        pips = [(c, 2 * sum(d.dark_pips for d in self.dice if d.name == c)
+                 > sum(d.name == c for d in self.dice)) for c in new]
+        base = self.base
+        if base is None:
+            every = {c for c, _x in seen} >= set(COLOURS)
+            cast = None if every else tuple(round(float(v), 4)
+                                            for v in np.mean(self.casts, axis=0))
+            return Calibration(tuple(seen), tuple(pips), None, cast, self.lamp_only)
+        learnt = dict(base.seen) | dict(seen)
+        order = [c for c in COLOURS if c in learnt]
+        dark = dict(base.pips) | dict(pips)
+        every = set(learnt) >= set(COLOURS)
+        cast = None if every else base.cast if base.cast is not None else tuple(
+            round(float(v), 4) for v in np.mean(self.casts, axis=0))
+        return Calibration(tuple((c, learnt[c]) for c in order),
+                           tuple((c, dark[c]) for c in order if c in dark), base.white, cast,
+                           base.lamp_only,
+                           tuple((c, x) for c, x in base.guessed if c not in learnt))
+
+
+def _out_of_order(faces, names) -> bool:
+    """Whether two dice named two colours run against the colours' order
+    (`calibrate.IN_ORDER`): one of the two names is wrong."""
+    from .calibrate import _out_of_order as out
+
+    return any(a != b and out(faces[i], a, faces[j], b)
+               for (i, a), (j, b) in itertools.combinations(enumerate(names), 2))
+
+
+def _reordered(x, light_pips, names) -> bool:
+    """Whether another order of the names fits the dice better by more than
+    `calibrate.AMBIGUOUS_WITHIN` (the order check of `calibrate.fitted`)."""
+    from .calibrate import AMBIGUOUS_WITHIN, _fit
+
+    if len(set(names)) < 2:
+        return False
+    fit = _fit(x, light_pips)
+    given = fit(names)
+    return any(fit(list(order)) < given - AMBIGUOUS_WITHIN
+               for order in set(itertools.permutations(names)) if list(order) != names)
