@@ -52,6 +52,7 @@ class Read:
     values: tuple[int, ...]
     seen: Any  # companion.dice_input.Seen, boxes in the reader's order
     order: tuple[int, ...]  # order[i]: the reader's index of the die shown i-th
+    colours: tuple[str | None, ...] = ()  # the colours read, in the order shown (coloured dice)
 
     def boxes(self) -> list:
         return [self.seen.boxes[k] for k in self.order]
@@ -125,7 +126,8 @@ class DiceEntry:
         read = reading.faces()
         order = tuple(sorted(range(len(read)), key=lambda k: _sort_key(read[k])))
         shown = [read[k] for k in order]
-        camera = Read(tuple(v for v, _ in shown), reading.seen, order)
+        camera = Read(tuple(v for v, _ in shown), reading.seen, order,
+                      () if reading.colours is None else tuple(c for _, c in shown))
         unsure = {i for i, k in enumerate(order) if reading.confidence[k] < confidence}
         taken = shown[: throw.count]
         if throw.colours is None:

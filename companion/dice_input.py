@@ -122,6 +122,11 @@ class CameraDice:
         self._in_the_way = ""  # "frozen" or "dark", while no frame can be read for it
         self._settle_saw_dark = False  # its hand watch learnt the table in the dark
         self.calibration = None  # the table's colour calibration (companion.calibration)
+        self.game = None
+        """The game being played (its id, set by companion.table): what its confirmed
+        throws taught (`learn`) is for it alone."""
+        self._learnt = None  # vision.learnt_colours.Learnt of `_learnt_for`
+        self._learnt_for = None  # (the game, the calibration it learnt over)
         self.seen_by: Callable[[Reading], None] | None = None
         """Told every reading with its frame (the web page's last photo, companion.web)."""
 
@@ -135,6 +140,32 @@ class CameraDice:
         except CameraFailed as why:
             log.warning("camera failed: %s", why)
             return None
+
+    def learn(self, frame, boxes, names) -> None:
+        """A Charidice throw read from `frame` and confirmed: each die's box and its
+        colour as the players let it stand (None: not learnt), learnt for the rest of
+        the game (`vision.learnt_colours`): its later throws are read with the
+        calibration learnt (`in_use`). Never a throw typed by hand: it has no frame."""
+        from vision.learnt_colours import Learnt
+
+        if self._learning() is None:
+            self._learnt = Learnt(self.calibration)
+            self._learnt_for = (self.game, self.calibration)
+        self._learnt.add_frame(frame, boxes, names)
+
+    def _learning(self):
+        """What this game's confirmed throws taught over the calibration in use, or None
+        (none yet, another game's, or one over a calibration since replaced)."""
+        if self._learnt is None or self._learnt_for is None:
+            return None
+        game, base = self._learnt_for
+        return self._learnt if game == self.game and base is self.calibration else None
+
+    def in_use(self):
+        """The calibration a throw is read with: the table's, and the colours this game's
+        confirmed throws taught (`learn`)."""
+        learnt = self._learning()
+        return self.calibration if learnt is None else learnt.calibration()
 
     def start(self, throw: Throw) -> None:
         self._throw = throw
@@ -233,8 +264,9 @@ class CameraDice:
         faces = None if throw.colours is None else {f for die in throw.colours for f in die}
         expect = Expect.of(count=throw.count, values=throw.faces, colours=faces,
                            dice=throw.colours)
-        if self.calibration is not None and faces is not None:
-            return self._read(frame, expect, calibration=self.calibration)
+        calibration = self.in_use()
+        if calibration is not None and faces is not None:
+            return self._read(frame, expect, calibration=calibration)
         return self._read(frame, expect)
 
     #: what kept a live camera from reading, as the player is told it (`vision.Settle.why`)

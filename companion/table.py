@@ -363,6 +363,8 @@ class Table:
     def end_game(self) -> None:
         """No game in play any more (it stays in the store as it is)."""
         self.state = self.game_id = self._game = None
+        if hasattr(self.dice, "game"):
+            self.dice.game = None
         self._actions = []
 
     def _play(self, game_id: int, game: Game, players: int, options: dict[str, Any],
@@ -372,6 +374,8 @@ class Table:
         it was played with (None: the shipped ones)."""
         state = game.replay(players, options, actions, data)
         self.game_id, self._game, self._players, self._options = game_id, game, players, options
+        if hasattr(self.dice, "game"):  # a camera's colours learnt in play are this game's
+            self.dice.game = game_id
         self._data = data
         self.names, self._actions = names, actions
         return self._show(state)

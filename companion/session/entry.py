@@ -49,7 +49,8 @@ class Enter(Mode):
         if isinstance(result, Action):
             if entry.read is None:
                 return self.table.apply(result) or self
-            return apply_read(self.table, entry.read, entry.values, result, "corrected") or self
+            return apply_read(self.table, entry.read, entry.values, result, "corrected",
+                              entry.colours()) or self
         if result == LEAVE:
             if entry.begun:  # kept on the table: Select takes them up again
                 self.table.say("Dice kept: Select goes back to them")
@@ -74,7 +75,8 @@ def read(table: Host, reading: Reading) -> Mode:
     shown to accept or correct."""
     entry = DiceEntry.of_reading(throw_of(table), reading, table.confidence)
     if entry.sure:
-        done = apply_read(table, entry.read, entry.values, entry.finish(), "read")
+        done = apply_read(table, entry.read, entry.values, entry.finish(), "read",
+                          entry.colours())
         if done is not None:
             return done
     table.hush()  # the reason to check outranks older news
@@ -104,7 +106,8 @@ class Confirm(Mode):
             table.say("Reading discarded")
             return ThrowDice(table)
         if self.choices.value == "accept":
-            return apply_read(table, entry.read, entry.values, entry.finish(), "accepted") or self
+            return apply_read(table, entry.read, entry.values, entry.finish(), "accepted",
+                              entry.colours()) or self
         if self.choices.value == "correct":
             return Enter(table, entry)
         return ThrowDice(table).on("ok")
@@ -119,11 +122,15 @@ class Confirm(Mode):
 
 
 def apply_read(table: Host, camera: Read, values: Sequence[int], action: Action,
-               how: str) -> Mode | None:
-    """Apply a throw the camera read (`values` as the players let them stand, in the
-    order shown), then keep its frame labelled with them, if photos are kept. The mode
-    the new state needs; None when the throw was not stored."""
+               how: str, colours: Sequence[str] = ()) -> Mode | None:
+    """Apply a throw the camera read (`values` and, for coloured dice, `colours` as the
+    players let them stand, in the order shown), then have the camera learn its
+    colours for the rest of the game (`learn_colours`) and keep its frame labelled with
+    them, if photos are kept. The mode the new state needs; None when the throw was not
+    stored."""
     after = table.apply(action)
+    if after is not None and camera.seen is not None:
+        learn_colours(table, camera, values, colours)
     if after is None or table.photos is None or camera.seen is None:
         return after
     from vision.kept_photos import labelled
@@ -135,3 +142,30 @@ def apply_read(table: Host, camera: Read, values: Sequence[int], action: Action,
         table.photos.keep(camera.seen.frame, dice, game=table.game_id,
                           step=table.steps - 1, how=how)
     return after
+
+
+def learn_colours(table: Host, camera: Read, values: Sequence[int],
+                  colours: Sequence[str]) -> None:
+    """A coloured throw the camera read, stored: each die's box with its colour as the
+    players let it stand, learnt by the camera for the rest of the game
+    (`CameraDice.learn`, vision.learnt_colours). Not where more dice were seen than
+    thrown (which box is which die is not known), and not a die whose colour the players
+    changed where they changed two or more, or where another die was read with its
+    value and colour: the screen does not show which die is which, so the name given
+    may be on another die's box."""
+    learn = getattr(table.dice, "learn", None)
+    boxes = camera.boxes()
+    if (learn is None or not camera.colours or len(colours) != len(boxes)
+            or len(values) != len(boxes)):
+        return
+    read = list(zip(camera.values, camera.colours))
+    changed = [i for i, c in enumerate(colours) if (c or None) != read[i][1]]
+    names = [None if not c or (i in changed and (len(changed) > 1 or read.count(read[i]) > 1))
+             else c for i, c in enumerate(colours)]
+    if any(names):
+        try:
+            learn(camera.seen.frame, boxes, names)
+        except Exception:  # a reader bug must not stop the game: the throw is stored
+            import logging
+
+            logging.getLogger(__name__).exception("learning the throw's colours failed")

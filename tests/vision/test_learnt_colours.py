@@ -1,0 +1,85 @@
+"""A table's colours learnt from the throws its players confirmed (vision.learnt_colours),
+on hard development tables (seeds 2000+): each die's box as the reader gave it, its true
+colour as the players confirm it."""
+
+import pytest
+
+import vision
+from vision import calibrate, synth
+from vision.learnt_colours import LEARNT_FROM_DICE, Learnt
+from vision.reading import COLOURS
+from vision.score import pairs
+
+
+def throws(seed: int, light: str, n: int = 6):
+    """The table's first `n` throws: (frame, the dice read's boxes, their true colours)."""
+    at = synth.table(seed, light, hard=True)
+    for k in range(n):
+        img, labels = synth.charidice_scene(seed + 1 + k, at)
+        expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
+        read = vision.read(img, expect)
+        matched = pairs(read, labels)
+        dice = [i for i in range(len(read)) if i in matched]
+        yield img, [read[i].bbox for i in dice], [labels[matched[i]]["colour"] for i in dice]
+
+
+def test_a_table_s_confirmed_throws_teach_every_colour_shown_often_enough():
+    """Under a warm lamp, six throws confirmed teach the six colours: every one was
+    confirmed on LEARNT_FROM_DICE dice or more, and the first throw's colours seen on
+    fewer are not learnt yet. Uncalibrated before, the calibration is whole after."""
+    learnt = Learnt(None)
+    assert learnt.calibration() is None
+    for k, (img, boxes, names) in enumerate(throws(2200, "warm")):
+        assert learnt.add_frame(img, boxes, names) == list(range(len(names)))
+        if k == 0:  # black, grey, grey, orange, black, orange: two of each
+            assert set(learnt.colours()) == {"black", "grey", "orange"}
+            assert learnt.calibration().cast is not None  # in part: the rest asked
+    counts = {c: sum(d.name == c for d in learnt.dice) for c in COLOURS}
+    assert set(learnt.colours()) == {c for c, n in counts.items() if n >= LEARNT_FROM_DICE}
+    taken = learnt.calibration()
+    assert sorted(taken.colours()) == sorted(COLOURS) and taken.cast is None
+
+
+def test_a_colour_confirmed_on_one_die_is_not_learnt():
+    img, boxes, names = next(throws(2100, "neutral", 1))
+    assert sorted(names) == ["grey", "orange", "orange", "orange"]
+    learnt = Learnt(None)
+    learnt.add_frame(img, boxes, names)
+    assert learnt.colours() == ("orange",)
+
+
+@pytest.mark.parametrize("seed, light", [(2100, "neutral"), (2200, "warm"), (3300, "cool")])
+def test_a_throw_confirmed_with_two_dice_s_names_swapped_teaches_nothing(seed, light):
+    """A sure die read wrong keeps its wrong name (nobody corrects it): where two dice
+    of a throw were named each other's colour, another order of the names fits their
+    looks clearly better (or the colours' own order says so), and the throw is refused
+    whole, as a setup named in the wrong order is."""
+    for img, boxes, names in throws(seed, light):
+        other = [j for j, n in enumerate(names) if n != names[0]]
+        if not other:
+            continue
+        swapped = list(names)
+        swapped[0], swapped[other[0]] = names[other[0]], names[0]
+        learnt = Learnt(None)
+        assert learnt.add_frame(img, boxes, swapped) == []
+        assert learnt.refused == 1 and learnt.calibration() is None
+
+
+def test_a_setup_s_colours_are_kept_and_play_learns_those_it_left_out():
+    """A setup calibration taken in part (its colours kept as it learnt them) is given
+    the colours it left out once the throws confirmed them; where play learns nothing
+    it lacked, it is the setup's own calibration."""
+    at = synth.table(2200, "warm", hard=True)
+    setup, _labels = synth.charidice_scene(2200, at, dice=range(6), values=[1] * 6)
+    whole = calibrate.calibrate(setup)
+    assert sorted(whole.colours()) == sorted(COLOURS)
+    part = calibrate.Calibration(whole.seen[:3], whole.pips[:3], whole.white, (0.0, 0.0, 0.0))
+    learning = {"whole": Learnt(whole), "part": Learnt(part)}
+    for img, boxes, names in throws(2200, "warm"):
+        for learnt in learning.values():
+            learnt.add_frame(img, boxes, names)
+    assert learning["whole"].calibration() is whole
+    taken = learning["part"].calibration()
+    assert sorted(taken.colours()) == sorted(COLOURS) and taken.cast is None
+    assert dict(taken.seen) | dict(part.seen) == dict(taken.seen)  # the setup's kept
+    assert taken.white == whole.white
