@@ -181,20 +181,24 @@ def confirm(learnt, img, readings, labels, counts) -> None:
     """The players confirm a throw and it is learnt (`Learnt.add_frame`): a die read
     surely keeps the name read, right or wrong (nobody corrects it), a die asked takes
     its true colour (the player's answer); a die asked that is no die is taken away, and
-    a die the reader missed is typed in (no box: not learnt). Each die learnt is kept
-    with its true colour to count swaps (`swapped_learnt`)."""
+    a die the reader missed is typed in (no box: not learnt). Only the dice asked are
+    learnt, the sure ones' names counting in the throw's checks. Each die learnt is kept
+    with its true colour to count swaps (`swapped_learnt`); "named wrong" counts the
+    sure dice read wrong that the throw's checks saw."""
     matched = pairs(readings, labels)
-    boxes, names, truth = [], [], []
+    boxes, names, truth, kept = [], [], [], []
     for i, r in enumerate(readings):
         lab = labels[matched[i]] if i in matched else None
         if r.needs_confirmation and lab is None:
             continue
+        kept.append(r)
         boxes.append(r.bbox)
         names.append(lab["colour"] if r.needs_confirmation else r.colour)
         truth.append(lab["colour"] if lab else None)
         counts["named wrong"] += names[-1] != truth[-1]
+    answered = {i for i, r in enumerate(kept) if r.needs_confirmation}
     learnt.truths = getattr(learnt, "truths", []) + [
-        truth[i] for i in learnt.add_frame(img, boxes, names)]
+        truth[i] for i in learnt.add_frame(img, boxes, names, answered)]
 
 
 def swapped_learnt(learnt) -> list[str]:

@@ -15,10 +15,13 @@ The safeguards are a setup's: a throw whose names another order of them fits bet
 more than `calibrate.AMBIGUOUS_WITHIN` (the order check of `calibrate.fitted`), or
 whose named dice run against the colours' order (`calibrate.IN_ORDER`), teaches
 nothing; a die further than `calibrate.TOO_FAR` from its colour under the throw's cast
-is not learnt. A sure die is confirmed under the name it was read with: a wrong one
-nobody corrects would teach its colour another's look, and these checks are what
-stands against it. Cheap: a throw costs one measure of its dice (no net) and its order
-check (the orders of its names, at most 720).
+is not learnt. Only the dice the players were asked about and answered are learnt
+(`answered`): a sure die is let pass under the name it was read with, and a wrong one
+nobody corrects would teach its colour another's look (learning the sure dice too, on
+the development tables through a camera 13 colours were learnt so, and the silent
+errors nearly doubled); the sure dice's names still count in the throw's checks.
+Cheap: a throw costs one measure of its dice (no net) and its order check (the orders
+of its names, at most 720).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import numpy as np
 from .reading import COLOURS
 
 #: a colour is learnt from play once this many confirmed dice of it were learnt (over
-#: the table's throws; candidate L1 of learn29's rule)
+#: the table's throws; candidates L1 and L3 of learn29's rule)
 LEARNT_FROM_DICE = 2
 
 
@@ -59,10 +62,12 @@ class Learnt:
     taught: int = 0
     refused: int = 0
 
-    def add_frame(self, frame: np.ndarray, boxes, names) -> list[int]:
+    def add_frame(self, frame: np.ndarray, boxes, names, answered=None) -> list[int]:
         """Learn a confirmed throw from its camera frame: each die's box (x0, y0, x1,
-        y1, as `vision.read` gave it) and its confirmed colour (None: not learnt, a die
-        typed in or left out). Returns which dice (indices) were learnt."""
+        y1, as `vision.read` gave it) and its confirmed colour (None: not known, a die
+        typed in or left out); `answered`: the dice (indices) the players were asked
+        about and answered, the only ones learnt (None: all). Returns which dice
+        (indices) were learnt."""
         from . import colour
         from .reader import Face, face_colour
 
@@ -73,12 +78,14 @@ class Learnt:
                 name, size = None, max(size, 4.0)
             faces.append(Face(1, (cx, cy), size, 1.0, *face_colour(frame, cx, cy, size)))
             named.append(name)
-        return self.add_faces(faces, named, colour.light_of(frame))
+        return self.add_faces(faces, named, colour.light_of(frame), answered)
 
-    def add_faces(self, faces, names, frame_light: float | None = None) -> list[int]:
+    def add_faces(self, faces, names, frame_light: float | None = None,
+                  answered=None) -> list[int]:
         """Learn a confirmed throw from its faces (`vision.reader.Face`) and their
-        confirmed colours (None: not learnt); returns which (indices) were learnt
-        (none: the throw refused)."""
+        confirmed colours (None: not known); returns which (indices) were learnt (none:
+        the throw refused). Only the dice `answered` (indices; None: all) are learnt:
+        the others' names count in the throw's order checks and cast."""
         from . import calibrate, colour
 
         keep = [i for i, n in enumerate(names) if n in COLOURS]
@@ -94,7 +101,8 @@ class Learnt:
             self.refused += 1
             return []
         far = set(calibrate._far(x, pips, names))
-        learn = [i for i in range(len(faces)) if i not in far]
+        learn = [i for i in range(len(faces))
+                 if i not in far and (answered is None or keep[i] in answered)]
         if not learn:
             return []
         refs, s = colour.references(), colour.spreads([names[i] for i in learn])
