@@ -53,6 +53,7 @@ class Read:
     seen: Any  # companion.dice_input.Seen, boxes in the reader's order
     order: tuple[int, ...]  # order[i]: the reader's index of the die shown i-th
     colours: tuple[str | None, ...] = ()  # the colours read, in the order shown (coloured dice)
+    asked: tuple[int, ...] = ()  # the dice shown read unsure: the players were asked
 
     def boxes(self) -> list:
         return [self.seen.boxes[k] for k in self.order]
@@ -126,9 +127,10 @@ class DiceEntry:
         read = reading.faces()
         order = tuple(sorted(range(len(read)), key=lambda k: _sort_key(read[k])))
         shown = [read[k] for k in order]
-        camera = Read(tuple(v for v, _ in shown), reading.seen, order,
-                      () if reading.colours is None else tuple(c for _, c in shown))
         unsure = {i for i, k in enumerate(order) if reading.confidence[k] < confidence}
+        camera = Read(tuple(v for v, _ in shown), reading.seen, order,
+                      () if reading.colours is None else tuple(c for _, c in shown),
+                      tuple(sorted(unsure)))
         taken = shown[: throw.count]
         if throw.colours is None:
             per_die = [tuple((v, None) for v in throw.faces)] * throw.count

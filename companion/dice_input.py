@@ -141,9 +141,10 @@ class CameraDice:
             log.warning("camera failed: %s", why)
             return None
 
-    def learn(self, frame, boxes, names) -> None:
+    def learn(self, frame, boxes, names, answered=None) -> None:
         """A Charidice throw read from `frame` and confirmed: each die's box and its
-        colour as the players let it stand (None: not learnt), learnt for the rest of
+        colour as the players let it stand (None: not known), the dice the players were
+        asked about and answered (`answered`, indices; None: all) learnt for the rest of
         the game (`vision.learnt_colours`): its later throws are read with the
         calibration learnt (`in_use`). Never a throw typed by hand: it has no frame."""
         from vision.learnt_colours import Learnt
@@ -151,7 +152,7 @@ class CameraDice:
         if self._learning() is None:
             self._learnt = Learnt(self.calibration)
             self._learnt_for = (self.game, self.calibration)
-        self._learnt.add_frame(frame, boxes, names)
+        self._learnt.add_frame(frame, boxes, names, answered)
 
     def _learning(self):
         """What this game's confirmed throws taught over the calibration in use, or None

@@ -147,24 +147,25 @@ def apply_read(table: Host, camera: Read, values: Sequence[int], action: Action,
 def learn_colours(table: Host, camera: Read, values: Sequence[int],
                   colours: Sequence[str]) -> None:
     """A coloured throw the camera read, stored: each die's box with its colour as the
-    players let it stand, learnt by the camera for the rest of the game
-    (`CameraDice.learn`, vision.learnt_colours). Not where more dice were seen than
-    thrown (which box is which die is not known), and not a die whose colour the players
-    changed where they changed two or more, or where another die was read with its
-    value and colour: the screen does not show which die is which, so the name given
-    may be on another die's box."""
+    players let it stand, the dice they were asked about (`Read.asked`) learnt by the
+    camera for the rest of the game (`CameraDice.learn`, vision.learnt_colours; the sure
+    dice's names count in its checks). Not where more dice were seen than thrown (which
+    box is which die is not known), and not a die whose colour the players changed where
+    they changed two or more, or where another die was read with its value and colour:
+    the screen does not show which die is which, so the name given may be on another
+    die's box."""
     learn = getattr(table.dice, "learn", None)
     boxes = camera.boxes()
-    if (learn is None or not camera.colours or len(colours) != len(boxes)
-            or len(values) != len(boxes)):
+    if (learn is None or not camera.colours or not camera.asked
+            or len(colours) != len(boxes) or len(values) != len(boxes)):
         return
     read = list(zip(camera.values, camera.colours))
     changed = [i for i, c in enumerate(colours) if (c or None) != read[i][1]]
     names = [None if not c or (i in changed and (len(changed) > 1 or read.count(read[i]) > 1))
              else c for i, c in enumerate(colours)]
-    if any(names):
+    if any(names[i] for i in camera.asked):
         try:
-            learn(camera.seen.frame, boxes, names)
+            learn(camera.seen.frame, boxes, names, set(camera.asked))
         except Exception:  # a reader bug must not stop the game: the throw is stored
             import logging
 

@@ -462,32 +462,35 @@ def test_the_legend_is_a_page_a_figure_from_the_game_menu_and_the_gift_comes_fir
 
 def test_a_throw_the_camera_read_is_learnt_for_the_game_and_one_typed_in_is_not(
         store, monkeypatch):
-    """A Charidice throw read by the camera and stored: its frame, each die's box and the
-    colour it stands with are learnt (vision.learnt_colours), and the game's later
-    throws are read with what was learnt; a throw entered by hand teaches nothing (no
-    frame). Another game starts afresh from the table's calibration."""
+    """A Charidice throw read by the camera with a die asked about, and stored: its
+    frame, each die's box and the colour it stands with go to vision.learnt_colours, the
+    die asked as the one to learn, and the game's later throws are read with what was
+    learnt; a throw entered by hand teaches nothing (no frame). Another game starts
+    afresh from the table's calibration."""
     from vision import learnt_colours
 
     learnt = []
     made = Calibration((("grey", (0.0, 0.0, 0.0)),))
     monkeypatch.setattr(learnt_colours.Learnt, "add_frame",
-                        lambda self, frame, boxes, names: learnt.append((boxes, names)) or [0])
+                        lambda self, frame, boxes, names, answered:
+                        learnt.append((boxes, names, answered)) or [0])
     monkeypatch.setattr(learnt_colours.Learnt, "calibration",
                         lambda self: made if learnt else self.base)
 
     def read(frame, expect, **kwargs):
-        return [DieReading(v, c, (20 * i, 0, 20 * i + 15, 15), 0.9)
+        return [DieReading(v, c, (20 * i, 0, 20 * i + 15, 15), 0.3 if i == 0 else 0.9)
                 for i, (v, c) in enumerate(die[0] for die in DICE)]
 
     dice = CameraDice(StillCamera(), live=False, read=read)
     table = started(store, dice=dice)
     assert dice.in_use() is None
-    press(table, "ok")  # the camera reads the six 1s, sure: stored
+    press(table, "ok")  # the camera reads the six 1s, die 0 unsure: asked
+    assert table.mode == "confirm"
+    choose(table, 0)  # Accept
     assert table.steps == 1
-    shown = sorted(die[0] for die in DICE)
-    assert learnt == [([(20 * i, 0, 20 * i + 15, 15) for i in
-                        sorted(range(6), key=lambda i: DICE[i][0])],
-                       [c for _v, c in shown])]
+    order = sorted(range(6), key=lambda i: DICE[i][0])
+    assert learnt == [([(20 * i, 0, 20 * i + 15, 15) for i in order],
+                       [DICE[i][0][1] for i in order], {order.index(0)})]
     assert dice.in_use() is made
     pick(table, "Keep K1 B1 G1")
     enter_faces(table, [DICE[2][1], DICE[4][1], DICE[5][1]])  # typed in

@@ -83,3 +83,17 @@ def test_a_setup_s_colours_are_kept_and_play_learns_those_it_left_out():
     assert sorted(taken.colours()) == sorted(COLOURS) and taken.cast is None
     assert dict(taken.seen) | dict(part.seen) == dict(taken.seen)  # the setup's kept
     assert taken.white == whole.white
+
+
+def test_only_the_dice_answered_are_learnt_the_sure_ones_checked():
+    """The dice let pass surely are not learnt (a wrong one nobody corrects would teach
+    its colour another's look); their names still take part in the throw's checks: a
+    sure die named wrong beside the die answered refuses the throw."""
+    img, boxes, names = next(throws(2200, "warm", 1))
+    learnt = Learnt(None)
+    assert learnt.add_frame(img, boxes, names, answered={0, 2}) == [0, 2]
+    assert [d.name for d in learnt.dice] == [names[0], names[2]]
+    wrong = list(names)
+    j = next(j for j, n in enumerate(names) if n != names[0])
+    wrong[0], wrong[j] = names[j], names[0]
+    assert Learnt(None).add_frame(img, boxes, wrong, answered={2}) == []
