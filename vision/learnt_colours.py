@@ -9,7 +9,8 @@ calibration for the table's next throws (`Learnt.calibration`): the setup's colo
 kept as the setup learnt them, each colour it did not learn (all six where there was
 no setup, or it was refused) learnt from play once LEARNT_FROM_DICE dice of it were
 confirmed, the rest left as the setup left them (or at their stock references moved by
-the throws' cast, named as uncalibrated where unsure: `Calibration.doubted`).
+the throws' cast, named as uncalibrated where unsure: `Calibration.doubted`). A throw
+read so is named no surer than without what play taught (`Played`).
 
 The safeguards are a setup's: a throw whose names another order of them fits better by
 more than `calibrate.AMBIGUOUS_WITHIN` (the order check of `calibrate.fitted`), or
@@ -31,11 +32,24 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .calibrate import Calibration
 from .reading import COLOURS
 
 #: a colour is learnt from play once this many confirmed dice of it were learnt (over
 #: the table's throws; candidates L1 and L3 of learn29's rule)
 LEARNT_FROM_DICE = 2
+
+
+@dataclass(frozen=True)
+class Played(Calibration):
+    """A calibration with colours learnt from play (`Learnt.calibration`), over `over`
+    (the setup's calibration, or None): the reader names a throw with it, each die as
+    sure as the lesser of that and the naming with `over` alone, asked where the two
+    differ (`vision.reader.named`): play changes the names given, and makes no die surer
+    than before (learnt from the dice asked alone, the colours made the reader surer,
+    also where wrong: silent dice 10 -> 18 on the development tables through a camera)."""
+
+    over: Calibration | None = None
 
 
 @dataclass(frozen=True)
@@ -128,8 +142,6 @@ class Learnt:
         """The calibration for the table's next throws: the setup's (`base`) where play
         has learnt no colour it lacked, else the setup's colours and those learnt from
         play (None where neither learnt any)."""
-        from .calibrate import Calibration
-
         new = self.colours()
         if not new:
             return self.base
@@ -142,17 +154,17 @@ class Learnt:
             every = {c for c, _x in seen} >= set(COLOURS)
             cast = None if every else tuple(round(float(v), 4)
                                             for v in np.mean(self.casts, axis=0))
-            return Calibration(tuple(seen), tuple(pips), None, cast, self.lamp_only)
+            return Played(tuple(seen), tuple(pips), None, cast, self.lamp_only)
         learnt = dict(base.seen) | dict(seen)
         order = [c for c in COLOURS if c in learnt]
         dark = dict(base.pips) | dict(pips)
         every = set(learnt) >= set(COLOURS)
         cast = None if every else base.cast if base.cast is not None else tuple(
             round(float(v), 4) for v in np.mean(self.casts, axis=0))
-        return Calibration(tuple((c, learnt[c]) for c in order),
-                           tuple((c, dark[c]) for c in order if c in dark), base.white, cast,
-                           base.lamp_only,
-                           tuple((c, x) for c, x in base.guessed if c not in learnt))
+        return Played(tuple((c, learnt[c]) for c in order),
+                      tuple((c, dark[c]) for c in order if c in dark), base.white, cast,
+                      base.lamp_only, tuple((c, x) for c, x in base.guessed if c not in learnt),
+                      over=base)
 
 
 def _out_of_order(faces, names) -> bool:

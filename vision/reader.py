@@ -546,7 +546,16 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     # name where that is sure, and this asks about a name, never changes one)
     colours = grey_unshown(colours, faces, calibration, light, fewer=True)
     colours = alike_unwhite(colours, faces, calibration, light)
-    return alike_apart(colours, faces, calibration, light)
+    colours = alike_apart(colours, faces, calibration, light)
+    from .learnt_colours import Played
+
+    if isinstance(calibration, Played):  # colours learnt from play: no surer than before
+        from .colour_doubt import DISAGREE
+
+        before = named(frame, faces, expect, calibration.over)
+        colours = [(n, min(p, q) if n == m else min(p, DISAGREE))
+                   for (n, p), (m, q) in zip(colours, before)]
+    return colours
 
 
 def colourless(frame: np.ndarray) -> bool:

@@ -97,3 +97,31 @@ def test_only_the_dice_answered_are_learnt_the_sure_ones_checked():
     j = next(j for j, n in enumerate(names) if n != names[0])
     wrong[0], wrong[j] = names[j], names[0]
     assert Learnt(None).add_frame(img, boxes, wrong, answered={2}) == []
+
+
+def test_a_throw_read_with_colours_learnt_from_play_is_named_no_surer_than_without():
+    """Learnt from the dice asked alone, the colours made the reader surer, also where
+    wrong: a die is now as sure as the lesser of its naming with and without what play
+    taught, asked where the two name it otherwise (`Played`)."""
+    from vision.colour_doubt import DISAGREE
+    from vision.learnt_colours import Played
+
+    surer = renamed = 0
+    for seed, light in [(2200, "warm"), (3300, "cool")]:
+        at = synth.table(seed, light, hard=True)
+        learnt = Learnt(None)
+        for img, boxes, names in throws(seed, light):
+            learnt.add_frame(img, boxes, names)
+        taken = learnt.calibration()
+        assert isinstance(taken, Played) and taken.over is None
+        for k in range(6, 12):
+            img, labels = synth.charidice_scene(seed + 1 + k, at)
+            expect = synth.charidice_expect(sorted(lab["die"] for lab in labels))
+            plain, played = vision.read(img, expect), vision.read(img, expect, calibration=taken)
+            assert [r.bbox for r in plain] == [r.bbox for r in played]
+            for a, b in zip(plain, played):
+                assert b.confidence <= (a.confidence if a.colour == b.colour else DISAGREE)
+                surer += not b.needs_confirmation and (a.needs_confirmation
+                                                       or a.colour != b.colour)
+                renamed += a.colour != b.colour
+    assert surer == 0 and renamed > 0
