@@ -27,6 +27,14 @@ taken with a colour learnt from another colour's die (swapped, whole or in part:
 never wanted), or refused. The calibrated figures count the sessions taken in part
 with their partial calibration.
 
+Two more modes learn the table's colours from its throws as the players confirm them
+(`vision.learnt_colours`, learn29): "uncalibrated, learning" starts uncalibrated,
+"calibrated, learning" from the setup's calibration (none where refused); after each
+throw a die read surely keeps the name read, right or wrong (nobody corrects it), a die
+asked takes its true colour (the player's answer), and the dice asked are learnt for the
+table's later throws. The last line counts the colours learnt from play, those learnt
+from a die of another colour (swapped: never wanted), the throws taught and refused.
+
 `--rows` (this figure alone): the players' way out of a setup refused because its
 colours could not be told (`vision.calibrate.ColoursUntold`): the same table and light,
 the six dice laid in a row in the game's CALIBRATE order (`synth.charidice_scene(row=
