@@ -127,6 +127,10 @@ class CameraDice:
         throws taught (`learn`) is for it alone."""
         self._learnt = None  # vision.learnt_colours.Learnt of `_learnt_for`
         self._learnt_for = None  # (the game, the calibration it learnt over)
+        self.kept_learnt = None
+        """Where what a game's play taught is kept across a restart (a
+        companion.calibration.KeptLearnt, set by companion.table; None: memory only)."""
+        self._looked_for = None  # the (game, calibration) last looked for in `kept_learnt`
         self.seen_by: Callable[[Reading], None] | None = None
         """Told every reading with its frame (the web page's last photo, companion.web)."""
 
@@ -146,21 +150,49 @@ class CameraDice:
         colour as the players let it stand (None: not known), the dice the players were
         asked about and answered (`answered`, indices; None: all) learnt for the rest of
         the game (`vision.learnt_colours`): its later throws are read with the
-        calibration learnt (`in_use`). Never a throw typed by hand: it has no frame."""
+        calibration learnt (`in_use`). Never a throw typed by hand: it has no frame.
+        What the game learnt is then kept on disk (`kept_learnt`), if it can be (said in
+        the log if not: the game goes on with it in memory)."""
         from vision.learnt_colours import Learnt
 
         if self._learning() is None:
             self._learnt = Learnt(self.calibration)
             self._learnt_for = (self.game, self.calibration)
         self._learnt.add_frame(frame, boxes, names, answered)
+        if self.kept_learnt is not None and self.game is not None:
+            try:
+                self.kept_learnt.save(self.game, self._learnt)
+            except OSError as why:
+                log.warning("colours learnt in play not kept on disk: %s", why)
 
     def _learning(self):
         """What this game's confirmed throws taught over the calibration in use, or None
-        (none yet, another game's, or one over a calibration since replaced)."""
-        if self._learnt is None or self._learnt_for is None:
+        (none yet, another game's, or one over a calibration since replaced): in memory,
+        else, once per game and calibration, as kept on disk before a restart."""
+        if self._learnt is not None and self._learnt_for is not None:
+            game, base = self._learnt_for
+            if game == self.game and base is self.calibration:
+                return self._learnt
+        return self._kept_learning()
+
+    def _kept_learning(self):
+        """What this game's play taught over the calibration in use, as kept on disk
+        (`kept_learnt`), looked for once per game and calibration; None where there is
+        none (or it could not be taken up: said in the log, the game goes on)."""
+        if self.kept_learnt is None or self.game is None:
             return None
-        game, base = self._learnt_for
-        return self._learnt if game == self.game and base is self.calibration else None
+        looked = self._looked_for
+        if looked is not None and looked[0] == self.game and looked[1] is self.calibration:
+            return None
+        self._looked_for = (self.game, self.calibration)
+        try:
+            learnt = self.kept_learnt.load(self.game, self.calibration)
+        except Exception:  # never a crash: the game goes on from the calibration
+            log.exception("the colours learnt in play could not be taken up")
+            return None
+        if learnt is not None:
+            self._learnt, self._learnt_for = learnt, (self.game, self.calibration)
+        return learnt
 
     def in_use(self):
         """The calibration a throw is read with: the table's, and the colours this game's

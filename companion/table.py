@@ -131,7 +131,8 @@ class Table:
         the camera with the values the players let stand, and forgets them on undo.
         `calibration` (a companion.calibration.Kept) is the colour calibration kept on
         disk: given to the camera now (a damaged file is said and ignored), replaced
-        when the players calibrate again.
+        when the players calibrate again; what a game's play taught the camera is kept
+        beside it (`Kept.learnt`), taken up by the camera when that game goes on.
         """
         self.store = store
         self.dice = dice
@@ -160,6 +161,8 @@ class Table:
         if calibration is not None and hasattr(dice, "calibration"):
             dice.calibration, problem = calibration.load()
             notice = " ".join(n for n in (notice, problem) if n)
+            if hasattr(dice, "kept_learnt"):  # what a game's play taught, kept beside it
+                dice.kept_learnt = calibration.learnt(lambda game: store.load(game).started)
         self.notice = notice
         self._note = ""
         self._note_until = 0.0

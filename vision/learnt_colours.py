@@ -22,12 +22,16 @@ nobody corrects would teach its colour another's look (learning the sure dice to
 the development tables through a camera 13 colours were learnt so, and the silent
 errors nearly doubled); the sure dice's names still count in the throw's checks.
 Cheap: a throw costs one measure of its dice (no net) and its order check (the orders
-of its names, at most 720).
+of its names, at most 720). `Learnt.to_json`/`from_json` keep it in a file (the companion
+keeps the game in play's beside its store, `companion.calibration.KeptLearnt`), tied to
+the calibration it was learnt over (`over`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,6 +42,19 @@ from .reading import COLOURS
 #: a colour is learnt from play once this many confirmed dice of it were learnt (over
 #: the table's throws; candidates L1 and L3 of learn29's rule)
 LEARNT_FROM_DICE = 2
+
+#: the version of `Learnt.to_json`
+VERSION = 1
+
+
+def over(base) -> str:
+    """The identity of the calibration a table learnt over (None: none), as its file
+    keeps it: a hash of the calibration's JSON (`Calibration.to_json`, rounded as its
+    file is, so the calibration read back from its file is the same one)."""
+    if base is None:
+        return "none"
+    text = json.dumps(base.to_json(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -129,6 +146,53 @@ class Learnt:
         self.lamp_only |= calibrate.lamp_only(faces, frame_light)
         self.taught += 1
         return [keep[i] for i in learn]
+
+    def to_json(self) -> dict:
+        """The throws learnt, plainly: each die (its colour, features, dark pips), each
+        throw's cast, whether a lamp alone lit them, the counts, and the calibration they
+        were learnt over (`over`; the calibration itself is kept in its own file)."""
+        return {"version": VERSION, "over": over(self.base),
+                "dice": [[d.name, list(d.features), d.dark_pips] for d in self.dice],
+                "casts": [list(c) for c in self.casts], "lamp only": self.lamp_only,
+                "taught": self.taught, "refused": self.refused}
+
+    @classmethod
+    def from_json(cls, data, base=None) -> Learnt:
+        """What `to_json` wrote, learnt over `base` (the calibration in use: None where
+        there is none); ValueError, saying what is wrong, for anything else, or for throws
+        learnt over another calibration."""
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise ValueError(f"not colours learnt in play of version {VERSION}")
+        if data.get("over") != over(base):
+            raise ValueError("learnt over another colour calibration")
+
+        def three(x) -> bool:
+            return (isinstance(x, list) and len(x) == 3 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and np.isfinite(v)
+                for v in x))
+
+        def count(key: str) -> int:
+            n = data.get(key)
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise ValueError(f"{key!r} must be a count")
+            return n
+
+        dice, casts = data.get("dice"), data.get("casts")
+        if not isinstance(dice, list) or not all(
+                isinstance(d, list) and len(d) == 3 and d[0] in COLOURS and three(d[1])
+                and isinstance(d[2], bool) for d in dice):
+            raise ValueError("each die learnt needs a colour, three numbers and its pips")
+        if not isinstance(casts, list) or not all(three(c) for c in casts):
+            raise ValueError("each throw's cast needs three numbers")
+        lamp_only = data.get("lamp only")
+        if not isinstance(lamp_only, bool):
+            raise ValueError("'lamp only' must be true or false")
+        taught, refused = count("taught"), count("refused")
+        if taught != len(casts) or (dice and not casts):
+            raise ValueError("the throws taught and their casts differ")
+        return cls(base, [Die(name, tuple(float(v) for v in x), dark)
+                          for name, x, dark in dice],
+                   [tuple(float(v) for v in c) for c in casts], lamp_only, taught, refused)
 
     def colours(self) -> tuple[str, ...]:
         """The colours learnt from play (those the setup learnt are kept as its own)."""

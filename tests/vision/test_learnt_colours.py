@@ -5,7 +5,7 @@ colour as the players confirm it."""
 import pytest
 
 import vision
-from vision import calibrate, synth
+from vision import calibrate, learnt_colours, synth
 from vision.learnt_colours import LEARNT_FROM_DICE, Learnt
 from vision.reading import COLOURS
 from vision.score import pairs
@@ -125,3 +125,35 @@ def test_a_throw_read_with_colours_learnt_from_play_is_named_no_surer_than_witho
                                                        or a.colour != b.colour)
                 renamed += a.colour != b.colour
     assert surer == 0 and renamed > 0
+
+
+def test_what_a_table_learnt_is_kept_plainly_and_read_back_the_same(tmp_path):
+    """`Learnt.to_json` through a file and back (`from_json`) over the same calibration,
+    read back from its own file: the same throws learnt, the same calibration for the
+    next throws; over another calibration, or damaged, it is refused saying why."""
+    import json
+
+    at = synth.table(2200, "warm", hard=True)
+    setup, _labels = synth.charidice_scene(2200, at, dice=range(6), values=[1] * 6)
+    whole = calibrate.calibrate(setup)
+    part = calibrate.Calibration(whole.seen[:3], whole.pips[:3], whole.white, (0.0, 0.0, 0.0))
+    calibrate.save(part, tmp_path / "calibration.json")
+    again = calibrate.load(tmp_path / "calibration.json")  # the next start's
+    assert learnt_colours.over(again) == learnt_colours.over(part)
+    assert len({learnt_colours.over(c) for c in (None, part, whole)}) == 3
+    seen = list(throws(2200, "warm", 4))
+    for base in (None, again):
+        learnt = Learnt(base)
+        for img, boxes, names in seen:
+            learnt.add_frame(img, boxes, names, answered={0, 1})
+        learnt.add_frame(*seen[0][:2], seen[0][2][::-1])  # swapped: refused
+        assert learnt.taught == 4 and learnt.refused == 1 and learnt.colours()
+        back = Learnt.from_json(json.loads(json.dumps(learnt.to_json())), base)
+        assert back == learnt and back.calibration() == learnt.calibration()
+    with pytest.raises(ValueError, match="another colour calibration"):
+        Learnt.from_json(learnt.to_json(), whole)
+    for damage in ({"dice": [["red", [0, 0, 0], False]]}, {"casts": [[0, 0]]},
+                   {"taught": -1}, {"taught": 9}, {"lamp only": "no"}, {"version": 0},
+                   {"dice": [["grey", [0, float("nan"), 0], True]]}):
+        with pytest.raises(ValueError):
+            Learnt.from_json(learnt.to_json() | damage, again)
