@@ -145,12 +145,13 @@ class CameraDice:
             log.warning("camera failed: %s", why)
             return None
 
-    def learn(self, frame, boxes, names, answered=None) -> None:
+    def learn(self, frame, boxes, names, answered=None, step: int | None = None) -> None:
         """A Charidice throw read from `frame` and confirmed: each die's box and its
         colour as the players let it stand (None: not known), the dice the players were
         asked about and answered (`answered`, indices; None: all) learnt for the rest of
         the game (`vision.learnt_colours`): its later throws are read with the
-        calibration learnt (`in_use`). Never a throw typed by hand: it has no frame.
+        calibration learnt (`in_use`), until the throw's stored step (`step`) is undone
+        (`forget`). Never a throw typed by hand: it has no frame.
         What the game learnt is then kept on disk (`kept_learnt`), if it can be (said in
         the log if not: the game goes on with it in memory)."""
         from vision.learnt_colours import Learnt
@@ -158,7 +159,23 @@ class CameraDice:
         if self._learning() is None:
             self._learnt = Learnt(self.calibration)
             self._learnt_for = (self.game, self.calibration)
-        self._learnt.add_frame(frame, boxes, names, answered)
+        self._learnt.add_frame(frame, boxes, names, answered, step=step)
+        self._keep()
+
+    def forget(self, game, step: int) -> None:
+        """Stored step `step` of `game` undone: what its throw taught (`learn`) is
+        forgotten, as if it had never been learnt, and the game's learning kept on disk
+        again. Nothing for another game, or a step that taught nothing (typed by hand)."""
+        if game is None or game != self.game:
+            return
+        learnt = self._learning()
+        if learnt is not None and learnt.forget(step):
+            log.info("colours learnt from step %s of game %s forgotten (undone)", step, game)
+            self._keep()
+
+    def _keep(self) -> None:
+        """What the game learnt, kept on disk (`kept_learnt`), if it can be (said in the
+        log if not: the game goes on with it in memory)."""
         if self.kept_learnt is not None and self.game is not None:
             try:
                 self.kept_learnt.save(self.game, self._learnt)

@@ -476,6 +476,9 @@ class Table:
         undone = self._actions.pop()
         if self.photos is not None and undone.kind == "throw":
             self.photos.forget(game=self.game_id, step=len(self._actions))
+        forget = getattr(self.dice, "forget", None)  # what its throw taught the camera
+        if forget is not None and undone.kind == "throw":
+            forget(game=self.game_id, step=len(self._actions))
         after = self._play(self.game_id, self._game, self._players, self._options, self.names,
                            self._actions, self._data)
         self.say(f"Undone: {self.named(self.state.label(undone))}")

@@ -24,7 +24,8 @@ errors nearly doubled); the sure dice's names still count in the throw's checks.
 Cheap: a throw costs one measure of its dice (no net) and its order check (the orders
 of its names, at most 720). `Learnt.to_json`/`from_json` keep it in a file (the companion
 keeps the game in play's beside its store, `companion.calibration.KeptLearnt`), tied to
-the calibration it was learnt over (`over`).
+the calibration it was learnt over (`over`). Each throw remembers the stored step it came
+from (`step`), so that an undo forgets what it taught (`Learnt.forget`, issue 35, undo31).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ class Die:
     name: str
     features: tuple[float, float, float]
     dark_pips: bool
+    step: int | None = None  # the stored step of its throw (None: not known)
 
 
 @dataclass
@@ -92,13 +94,24 @@ class Learnt:
     #: throws taught (any die learnt) and refused (the order checks)
     taught: int = 0
     refused: int = 0
+    #: each throw taught (as `casts`): its stored step (None: not known, as in a file
+    #: written before steps were kept) and whether a lamp alone lit it
+    throws: list[tuple[int | None, bool]] = field(default_factory=list)
+    #: the stored steps of the throws refused whose step is known
+    refusals: list[int] = field(default_factory=list)
 
-    def add_frame(self, frame: np.ndarray, boxes, names, answered=None) -> list[int]:
+    def __post_init__(self):
+        if len(self.throws) < len(self.casts):  # not known: each as the whole was lit
+            self.throws = list(self.throws) + [(None, self.lamp_only)] * (
+                len(self.casts) - len(self.throws))
+
+    def add_frame(self, frame: np.ndarray, boxes, names, answered=None,
+                  step: int | None = None) -> list[int]:
         """Learn a confirmed throw from its camera frame: each die's box (x0, y0, x1,
         y1, as `vision.read` gave it) and its confirmed colour (None: not known, a die
         typed in or left out); `answered`: the dice (indices) the players were asked
-        about and answered, the only ones learnt (None: all). Returns which dice
-        (indices) were learnt."""
+        about and answered, the only ones learnt (None: all); `step`: the stored step of
+        the throw (what `forget` forgets). Returns which dice (indices) were learnt."""
         from . import colour
         from .reader import Face, face_colour
 
@@ -109,10 +122,10 @@ class Learnt:
                 name, size = None, max(size, 4.0)
             faces.append(Face(1, (cx, cy), size, 1.0, *face_colour(frame, cx, cy, size)))
             named.append(name)
-        return self.add_faces(faces, named, colour.light_of(frame), answered)
+        return self.add_faces(faces, named, colour.light_of(frame), answered, step)
 
     def add_faces(self, faces, names, frame_light: float | None = None,
-                  answered=None) -> list[int]:
+                  answered=None, step: int | None = None) -> list[int]:
         """Learn a confirmed throw from its faces (`vision.reader.Face`) and their
         confirmed colours (None: not known); returns which (indices) were learnt (none:
         the throw refused). Only the dice `answered` (indices; None: all) are learnt:
@@ -129,7 +142,7 @@ class Learnt:
             return []
         pips = [f.light_pips for f in faces]
         if _out_of_order(faces, names) or _reordered(x, pips, names):
-            self.refused += 1
+            self.refuse(step)
             return []
         far = set(calibrate._far(x, pips, names))
         learn = [i for i in range(len(faces))
@@ -138,29 +151,67 @@ class Learnt:
             return []
         refs, s = colour.references(), colour.spreads([names[i] for i in learn])
         shift = calibrate._cast([x[i] for i in learn], [names[i] for i in learn])
+        dice = []
         for k, i in enumerate(learn):
             at = x[i].nearest(refs[names[i]] + shift, s[k])
-            self.dice.append(Die(names[i], tuple(round(float(v), 4) for v in at),
-                                 not faces[i].light_pips))
-        self.casts.append(tuple(float(v) for v in shift))
-        self.lamp_only |= calibrate.lamp_only(faces, frame_light)
-        self.taught += 1
+            dice.append(Die(names[i], tuple(round(float(v), 4) for v in at),
+                            not faces[i].light_pips))
+        self.teach(dice, tuple(float(v) for v in shift),
+                   calibrate.lamp_only(faces, frame_light), step)
         return [keep[i] for i in learn]
+
+    def teach(self, dice, cast, lamp_only: bool, step: int | None = None) -> None:
+        """One throw taught: its dice learnt (`Die`), its cast, whether a lamp alone lit
+        it, and its stored step (None: not known)."""
+        self.dice.extend(Die(d.name, d.features, d.dark_pips, step) for d in dice)
+        self.casts.append(tuple(cast))
+        self.throws.append((step, bool(lamp_only)))
+        self.lamp_only |= bool(lamp_only)
+        self.taught += 1
+
+    def refuse(self, step: int | None = None) -> None:
+        """One throw refused (the order checks), of stored step `step` (None: not known)."""
+        self.refused += 1
+        if step is not None:
+            self.refusals.append(step)
+
+    def forget(self, step: int) -> bool:
+        """Forget the throw of stored step `step` (undone): its dice, its cast, its count,
+        as if it had never been learnt (or refused). Whether there was anything to forget
+        (none for a throw typed by hand, or one learnt before steps were kept)."""
+        gone = {i for i, (at, _lamp) in enumerate(self.throws) if at == step}
+        refusals = self.refusals.count(step)
+        if not gone and not refusals:
+            return False
+        self.dice = [d for d in self.dice if d.step != step]
+        self.casts = [c for i, c in enumerate(self.casts) if i not in gone]
+        self.throws = [t for i, t in enumerate(self.throws) if i not in gone]
+        self.lamp_only = any(lamp for _at, lamp in self.throws)
+        self.taught -= len(gone)
+        self.refusals = [at for at in self.refusals if at != step]
+        self.refused -= refusals
+        return True
 
     def to_json(self) -> dict:
         """The throws learnt, plainly: each die (its colour, features, dark pips), each
         throw's cast, whether a lamp alone lit them, the counts, and the calibration they
-        were learnt over (`over`; the calibration itself is kept in its own file)."""
+        were learnt over (`over`; the calibration itself is kept in its own file), and
+        the stored step of each die, of each throw taught (with whether a lamp alone lit
+        it) and of each throw refused (null: not known)."""
         return {"version": VERSION, "over": over(self.base),
-                "dice": [[d.name, list(d.features), d.dark_pips] for d in self.dice],
+                "dice": [[d.name, list(d.features), d.dark_pips, d.step] for d in self.dice],
                 "casts": [list(c) for c in self.casts], "lamp only": self.lamp_only,
-                "taught": self.taught, "refused": self.refused}
+                "taught": self.taught, "refused": self.refused,
+                "steps": [[at, lamp] for at, lamp in self.throws],
+                "refused steps": list(self.refusals)}
 
     @classmethod
     def from_json(cls, data, base=None) -> Learnt:
         """What `to_json` wrote, learnt over `base` (the calibration in use: None where
         there is none); ValueError, saying what is wrong, for anything else, or for throws
-        learnt over another calibration."""
+        learnt over another calibration. A file written before steps were kept (no
+        "steps", each die of three) is read as before: its throws' steps not known, an
+        undo leaves what they taught."""
         if not isinstance(data, dict) or data.get("version") != VERSION:
             raise ValueError(f"not colours learnt in play of version {VERSION}")
         if data.get("over") != over(base):
@@ -177,10 +228,14 @@ class Learnt:
                 raise ValueError(f"{key!r} must be a count")
             return n
 
+        def step(x) -> bool:
+            return x is None or (isinstance(x, int) and not isinstance(x, bool) and x >= 0)
+
         dice, casts = data.get("dice"), data.get("casts")
         if not isinstance(dice, list) or not all(
-                isinstance(d, list) and len(d) == 3 and d[0] in COLOURS and three(d[1])
-                and isinstance(d[2], bool) for d in dice):
+                isinstance(d, list) and len(d) in (3, 4) and d[0] in COLOURS and three(d[1])
+                and isinstance(d[2], bool) and step(d[3] if len(d) == 4 else None)
+                for d in dice):
             raise ValueError("each die learnt needs a colour, three numbers and its pips")
         if not isinstance(casts, list) or not all(three(c) for c in casts):
             raise ValueError("each throw's cast needs three numbers")
@@ -190,9 +245,19 @@ class Learnt:
         taught, refused = count("taught"), count("refused")
         if taught != len(casts) or (dice and not casts):
             raise ValueError("the throws taught and their casts differ")
-        return cls(base, [Die(name, tuple(float(v) for v in x), dark)
-                          for name, x, dark in dice],
-                   [tuple(float(v) for v in c) for c in casts], lamp_only, taught, refused)
+        steps = data.get("steps", [[None, lamp_only]] * len(casts))
+        if not isinstance(steps, list) or len(steps) != len(casts) or not all(
+                isinstance(t, list) and len(t) == 2 and step(t[0]) and isinstance(t[1], bool)
+                for t in steps):
+            raise ValueError("each throw taught needs its step and its lamp")
+        refusals = data.get("refused steps", [])
+        if (not isinstance(refusals, list) or len(refusals) > refused
+                or not all(at is not None and step(at) for at in refusals)):
+            raise ValueError("'refused steps' must be steps, no more than those refused")
+        return cls(base, [Die(d[0], tuple(float(v) for v in d[1]), d[2],
+                              d[3] if len(d) == 4 else None) for d in dice],
+                   [tuple(float(v) for v in c) for c in casts], lamp_only, taught, refused,
+                   [(at, lamp) for at, lamp in steps], list(refusals))
 
     def colours(self) -> tuple[str, ...]:
         """The colours learnt from play (those the setup learnt are kept as its own)."""

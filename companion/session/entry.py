@@ -153,7 +153,7 @@ def learn_colours(table: Host, camera: Read, values: Sequence[int],
     box is which die is not known), and not a die whose colour the players changed where
     they changed two or more, or where another die was read with its value and colour:
     the screen does not show which die is which, so the name given may be on another
-    die's box."""
+    die's box. Learnt with its stored step: an undo forgets it (`CameraDice.forget`)."""
     learn = getattr(table.dice, "learn", None)
     boxes = camera.boxes()
     if (learn is None or not camera.colours or not camera.asked
@@ -165,7 +165,8 @@ def learn_colours(table: Host, camera: Read, values: Sequence[int],
              else c for i, c in enumerate(colours)]
     if any(names[i] for i in camera.asked):
         try:
-            learn(camera.seen.frame, boxes, names, set(camera.asked))
+            learn(camera.seen.frame, boxes, names, set(camera.asked),
+                  step=table.steps - 1)
         except Exception:  # a reader bug must not stop the game: the throw is stored
             import logging
 

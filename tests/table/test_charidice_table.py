@@ -472,7 +472,7 @@ def test_a_throw_the_camera_read_is_learnt_for_the_game_and_one_typed_in_is_not(
     learnt = []
     made = Calibration((("grey", (0.0, 0.0, 0.0)),))
     monkeypatch.setattr(learnt_colours.Learnt, "add_frame",
-                        lambda self, frame, boxes, names, answered:
+                        lambda self, frame, boxes, names, answered, step=None:
                         learnt.append((boxes, names, answered)) or [0])
     monkeypatch.setattr(learnt_colours.Learnt, "calibration",
                         lambda self: made if learnt else self.base)

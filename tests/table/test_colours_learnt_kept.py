@@ -11,7 +11,7 @@ import os
 
 import numpy as np
 import pytest
-from table_helpers import choose, pick, press
+from table_helpers import choose, enter_faces, pick, press
 
 from companion import calibration
 from companion.calibration import LEARNT_FILE, Kept, KeptLearnt
@@ -38,13 +38,13 @@ def learning(monkeypatch):
     """Learnt.add_frame as a plain stand-in (no frame measured): each die named is
     learnt twice, at a place of its own, so every colour named is learnt at once."""
 
-    def add_frame(self, frame, boxes, names, answered=None):
+    def add_frame(self, frame, boxes, names, answered=None, step=None):
         learnt = [i for i, n in enumerate(names) if n in COLOURS]
+        dice = []
         for i in learnt:
             at = (0.1 * i, 0.02 * len(self.casts), -0.05)
-            self.dice += [Die(names[i], at, i % 2 == 0)] * 2
-        self.casts.append((0.01 * len(self.casts), 0.0, 0.003))
-        self.taught += 1
+            dice += [Die(names[i], at, i % 2 == 0)] * 2
+        self.teach(dice, (0.01 * len(self.casts), 0.0, 0.003), False, step)
         return learnt
 
     monkeypatch.setattr(learnt_colours.Learnt, "add_frame", add_frame)
@@ -246,3 +246,82 @@ def test_a_write_that_fails_in_play_is_said_and_the_game_keeps_it_in_memory(
             table, dice = begun(store, Reads())
         assert "colours learnt in play not kept on disk: read-only card" in caplog.text
         assert isinstance(dice.in_use(), learnt_colours.Played)
+
+
+class Thrown(Reads):
+    """The camera's reader: the 1s of the dice thrown, the first unsure."""
+
+    def __call__(self, frame, expect, **kwargs):
+        self.asked.append(kwargs)
+        ones = [f for f in ONES if expect.colours is None or f in expect.colours]
+        return [DieReading(v, c, (20 * i, 0, 20 * i + 15, 15), 0.3 if i == 0 else 0.9)
+                for i, (v, c) in enumerate(ones[: expect.count])]
+
+
+def test_an_undone_throw_no_longer_teaches_the_colours_also_after_a_restart(
+        tmp_path, learning):
+    """A throw stored wrongly and undone: what it taught is forgotten, the calibration in
+    use as before it (issue 35, undo31), and the file kept again: a restart reads so."""
+    made = Calibration((("grey", (0.0, 0.0, 0.0)),))
+    Kept(tmp_path / "companion.db").save(made)
+    read = Thrown()
+    with Store(tmp_path / "companion.db") as store:
+        table, dice = begun(store, read)
+        first = dice.in_use()
+        assert first != made and dice._learning().taught == 1
+        pick(table, "Keep K1 B1 G1")
+        press(table, "ok")
+        choose(table, 0)  # Accept: the second throw stored, its colours learnt
+        assert table.steps == 3 and dice._learning().taught == 2
+        assert dice.in_use() != first
+        press(table, "undo")  # that throw undone
+        assert table.steps == 2 and dice.in_use() == first
+        assert dice._learning().taught == 1
+        game = table.game_id
+    kept = json.loads((tmp_path / LEARNT_FILE).read_text())
+    assert kept["learnt"]["taught"] == 1
+    with Store(tmp_path / "companion.db") as store:
+        table, again = opened(store, read)
+        assert table.game_id == game and table.steps == 2
+        assert again.in_use() == first
+        press(table, "undo")  # the decision undone: the learning left alone
+        assert table.steps == 1 and again.in_use() == first
+        press(table, "undo")  # the first throw undone: as the calibration alone
+        assert table.steps == 0 and again.in_use() == made
+    with Store(tmp_path / "companion.db") as store:
+        table, again = opened(store, read)
+        assert again.in_use() == made
+
+
+def test_undoing_a_throw_typed_by_hand_leaves_the_learning_alone(tmp_path, learning):
+    read = Thrown()
+    with Store(tmp_path / "companion.db") as store:
+        table, dice = begun(store, read)
+        taught = dice.in_use()
+        pick(table, "Keep K1 B1 G1")
+        enter_faces(table, [DICE[2][1], DICE[4][1], DICE[5][1]])  # typed in
+        assert table.steps == 3
+        before = (tmp_path / LEARNT_FILE).read_bytes()
+        press(table, "undo")
+        assert table.steps == 2 and dice.in_use() == taught
+        assert dice._learning().taught == 1
+        assert (tmp_path / LEARNT_FILE).read_bytes() == before  # not written again
+
+
+def test_a_file_kept_before_steps_were_kept_still_loads_and_an_undo_leaves_it(tmp_path):
+    """A file written by keep30 (no steps, each die of three): read as before; its
+    throws' steps are not known, so an undo forgets nothing of them."""
+    old = {"version": 1, "over": "none",
+           "dice": [["magenta", [0.1, 0.2, 0.3], False]] * 2 + [["blue", [0.3, 0.2, 0.1], True]],
+           "casts": [[0.0, 0.0, 0.0], [0.01, 0.0, 0.0]], "lamp only": True,
+           "taught": 2, "refused": 1}
+    (tmp_path / LEARNT_FILE).write_text(json.dumps(
+        {"version": 1, "game": 3, "started": None, "learnt": old}))
+    learnt = KeptLearnt(tmp_path / "companion.db").load(3, None)
+    assert learnt is not None and learnt.taught == 2 and learnt.refused == 1
+    assert [d.step for d in learnt.dice] == [None] * 3 and learnt.lamp_only
+    taught = learnt.calibration()
+    assert taught.colours() == ("magenta",) and taught.lamp_only
+    assert not learnt.forget(0) and not learnt.forget(1)
+    assert learnt.calibration() == taught
+    assert Learnt.from_json(learnt.to_json()) == learnt

@@ -157,3 +157,25 @@ def test_what_a_table_learnt_is_kept_plainly_and_read_back_the_same(tmp_path):
                    {"dice": [["grey", [0, float("nan"), 0], True]]}):
         with pytest.raises(ValueError):
             Learnt.from_json(learnt.to_json() | damage, again)
+
+
+def test_an_undone_throw_is_forgotten_as_if_never_learnt():
+    """Each throw learnt with its stored step: forgetting a step (an undo) leaves the
+    learning as it was before that throw, to the calibration and the counts, kept so
+    through its file (issue 35, undo31); a step that taught nothing forgets nothing."""
+    learnt, before = Learnt(None), []
+    for step, (img, boxes, names) in enumerate(throws(2200, "warm", 3)):
+        before.append(Learnt.from_json(learnt.to_json()))
+        assert learnt.add_frame(img, boxes, names, step=step)
+    img, boxes, names = next(throws(2100, "neutral", 1))
+    swapped = ["grey" if n != "grey" else "orange" for n in names]
+    assert learnt.add_frame(img, boxes, swapped, step=3) == [] and learnt.refused == 1
+    assert not learnt.forget(7)
+    assert learnt.forget(3) and learnt.refused == 0
+    kept = Learnt.from_json(learnt.to_json())
+    assert kept == learnt and [d.step for d in kept.dice][-1] == 2
+    for step in (2, 1):
+        assert learnt.calibration() != before[step].calibration()
+        assert learnt.forget(step)
+        assert learnt == before[step] and learnt.calibration() == before[step].calibration()
+    assert Learnt.from_json(learnt.to_json()) == learnt and learnt.taught == 1
