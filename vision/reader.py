@@ -518,7 +518,14 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     """(colour, how sure) per face: weighed together under a colour table
     (`expect.colours`), else each a name only (sure: 1.0); none in a colourless frame."""
     from . import colour as colour_mod
-    from .colour_doubt import alike_apart, alike_unwhite, grey_unshown, sure_uncalibrated, weighed
+    from .colour_doubt import (
+        alike_apart,
+        alike_unwhite,
+        grey_unshown,
+        sure_uncalibrated,
+        weighed,
+        yellow_open,
+    )
 
     if colourless(frame):
         return [(None, 1.0)] * len(faces)
@@ -547,6 +554,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     colours = grey_unshown(colours, faces, calibration, light, fewer=True)
     colours = alike_unwhite(colours, faces, calibration, light)
     colours = alike_apart(colours, faces, calibration, light)
+    colours = yellow_open(colours, faces, calibration, light)
     from .learnt_colours import Played
 
     if isinstance(calibration, Played):  # colours learnt from play: no surer than before
