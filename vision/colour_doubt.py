@@ -493,6 +493,52 @@ def grey_topped(named, faces, calibration=None) -> list[tuple[str | None, float]
             for f, (n, p) in zip(faces, named)]
 
 
+#: a yellow's pips are dark and its green and red as light as its white: a camera fading
+#: the dye (its matrix's overlapping channels, a warm white balance taken out by the white
+#: pips) leaves a yellow face nearly as light as that white, its blue only a little below
+#: its green, and the odds, which know the Charidice grey as a light grey with pips of
+#: either lightness (vision.colour.GREY_LIGHTNESS, GREY_SPREAD), name it grey surely. A die
+#: named grey surely with dark pips, lighter over the frame's white than the grey's
+#: reference by more than GREY_LIGHTER_BY (the grey's lightness spread, GREY_SPREAD: the
+#: pale end of the greys makers paint, -0.15 log), and leaning towards yellow by
+#: UNSHOWN_LEAN_BY (along yellow's direction from the grey's reference, as measured), is
+#: asked: on the perturbed
+#: development tables (vision.synth_camera; 2000+, 280000+, 810000+, 830000+, 860000+)
+#: 10 yellows named grey 88-96% sure so, beside 7 right greys (of about 680 named surely)
+GREY_LIGHTER_BY = 0.3
+
+
+def grey_light(named, faces, calibration=None,
+               frame_light: float | None = None) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), one named grey surely asked (DISAGREE at most) where its
+    pips are dark, its lightness over the frame's white lies above the grey's reference by
+    more than GREY_LIGHTER_BY and its tint leans towards yellow by UNSHOWN_LEAN_BY, unless
+    a calibration saw these dice's grey faces (their lightness and pips are then known).
+    Its name is kept. Taken last, in vision.reader.named."""
+    from . import colour
+
+    if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named) or (
+            calibration is not None and "grey" in calibration.dark_pips()):
+        return list(named)
+    white = colour.frame_white(faces, frame_light, plain=False)
+    if white is None:  # against the camera's own balance a lightness tells nothing
+        return list(named)
+    refs = (colour.references() if calibration is None
+            else calibration.references(colour.references()))
+    grey = refs["grey"]
+    towards = refs["yellow"][:2] - grey[:2]
+    towards = towards / np.linalg.norm(towards)
+    out = list(named)
+    for i, ((n, p), f) in enumerate(zip(named, faces)):
+        if n != "grey" or p < CONFIRM_BELOW or f.light_pips:
+            continue
+        x = colour.measured(f, white).features()
+        lean = float((x[:2] - grey[:2]) @ towards)
+        if x[2] - grey[2] > GREY_LIGHTER_BY and lean >= UNSHOWN_LEAN_BY:
+            out[i] = (n, min(p, DISAGREE))
+    return out
+
+
 def grey_stretched(named, faces, calibration=None,
                    frame_light: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named grey asked (DISAGREE at most) where the

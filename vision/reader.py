@@ -521,6 +521,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     from .colour_doubt import (
         alike_apart,
         alike_unwhite,
+        grey_light,
         grey_unshown,
         sure_uncalibrated,
         weighed,
@@ -552,6 +553,8 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     # camera fading them (not in `weighed`: a calibrated die asked takes its uncalibrated
     # name where that is sure, and this asks about a name, never changes one)
     colours = grey_unshown(colours, faces, calibration, light, fewer=True)
+    # a grey with dark pips as light as the white, leaning towards yellow: a faded yellow
+    colours = grey_light(colours, faces, calibration, light)
     colours = alike_unwhite(colours, faces, calibration, light)
     colours = alike_apart(colours, faces, calibration, light)
     colours = yellow_open(colours, faces, calibration, light)
