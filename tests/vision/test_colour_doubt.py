@@ -57,6 +57,33 @@ def test_a_crushed_channel_with_no_white_in_view_is_asked(monkeypatch):
     assert got[0][1] <= colour_doubt.DISAGREE < got[1][1]
 
 
+
+def test_a_crushed_face_with_no_white_in_view_is_taken_where_the_setup_saw_its_colour():
+    """With no white in view a crushed face is asked however sure, unless the setup's
+    calibration keeps a white under the table's lamp, learnt the colour the face is named
+    and saw its pips (CRUSHED_KEPT_SURE): the black above, learnt so, is named black 98%
+    sure and taken. Learnt without its pips, with no white kept, or from play alone
+    (`Played` over no setup), it is asked as before; learnt in play over such a setup, it
+    is taken. Its neighbour, not crushed, is left to NO_WHITE_SURE. The names never change."""
+    from vision import synth
+    from vision.calibrate import Calibration
+    from vision.learnt_colours import Played
+
+    faces = [_face((24, 25, 7), (205, 228, 68)), _face((26, 28, 12), (205, 228, 68))]
+    allowed = set(synth.charidice_faces(range(6)))
+    white = (205.0, 228.0, 68.0)
+    m = colour.measured(faces[0], None, clipped=False, kept=np.array(white))
+    assert colour.frame_white(faces, plain=False) is None and m.crushed()
+    black = (("black", tuple(float(v) for v in m.features())),)
+    setup = Calibration(black, (("black", False),), white)
+    for cal in (setup, Played(black, (("black", False),), white, over=setup)):
+        got = colour_doubt.weighed(faces, [5, 3], allowed, cal)
+        assert got[0][0] == "black" and got[0][1] > colour_doubt.NO_WHITE_SURE
+    for cal in (None, Calibration(black, (), white), Calibration(black, (("black", False),)),
+                Played(black, (("black", False),), white)):
+        got = colour_doubt.weighed(faces, [5, 3], allowed, cal)
+        assert got[0] == ("black", colour_doubt.DISAGREE)
+
 def _face(bgr, pips):
     from types import SimpleNamespace
 
