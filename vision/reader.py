@@ -522,6 +522,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
         alike_apart,
         alike_unwhite,
         grey_light,
+        grey_tinted,
         grey_unshown,
         sure_uncalibrated,
         weighed,
@@ -555,6 +556,8 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
     colours = grey_unshown(colours, faces, calibration, light, fewer=True)
     # a grey with dark pips as light as the white, leaning towards yellow: a faded yellow
     colours = grey_light(colours, faces, calibration, light)
+    # a grey with white pips tinted beyond the grey's spread: a colour the camera turned
+    colours = grey_tinted(colours, faces, calibration, light)
     colours = alike_unwhite(colours, faces, calibration, light)
     colours = alike_apart(colours, faces, calibration, light)
     colours = yellow_open(colours, faces, calibration, light)
