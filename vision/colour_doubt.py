@@ -554,19 +554,23 @@ def grey_light(named, faces, calibration=None,
 #: tinted less than any colour's reference: the odds, which know the grey's tint within
 #: its spread (0.25 log) and every colour farther, then name it grey surely. A die named
 #: grey surely with white pips whose tint over the frame's white lies farther than
-#: GREY_TINTED from the grey's reference is asked: on the camera development tables
-#: (2000+, 280000+, 810000+, 830000+, 860000+, 845000+; uncalibrated) 17 of the 20
-#: white-pipped dice named grey wrongly so (9 oranges, 8 magentas, 2 blues, a black:
-#: 0.3 to 0.7 log off the grey), beside 17 right greys of 217 with white pips named surely
+#: GREY_TINTED from the grey's reference, measured with no channel clipped or crushed,
+#: is asked. On the camera development tables (2000+, 280000+, 810000+, 830000+, 860000+,
+#: 845000+; uncalibrated) 8 white-pipped dice named grey wrongly so (6 oranges, 2
+#: magentas, 0.39-0.6 log off the grey), beside 2 right greys of 217 with white pips
+#: named surely. Where a channel is clipped (a coloured lamp clipping the pips, a white
+#: estimated over 255) the tint is known only between bounds: the plain hard tables'
+#: right greys lie there up to 0.7 log off, so those are left sure
 GREY_TINTED = 0.3
 
 
 def grey_tinted(named, faces, calibration=None,
                 frame_light: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named grey surely asked (DISAGREE at most) where its
-    pips are white and its tint (log B/G, log R/G over the frame's white) lies farther
-    than GREY_TINTED from the grey's reference, unless a calibration saw these dice's grey
-    faces. Not where no white is in view. Its name is kept. Taken last, in
+    pips are white and its tint (log B/G, log R/G over the frame's white), measured with
+    no channel clipped or crushed, lies farther than GREY_TINTED from the grey's
+    reference, unless a calibration saw these dice's grey faces. Not where no white is in
+    view. Its name is kept. Taken last, in
     vision.reader.named."""
     from . import colour
 
@@ -580,10 +584,14 @@ def grey_tinted(named, faces, calibration=None,
             else calibration.references(colour.references()))
     grey = refs["grey"][:2]
     kept = colour.kept_white(calibration, frame_light)
-    return [(n, min(p, DISAGREE)) if n == "grey" and p >= CONFIRM_BELOW and f.light_pips
-            and float(np.linalg.norm(
-                colour.measured(f, white, kept=kept).features()[:2] - grey)) > GREY_TINTED
-            else (n, p) for f, (n, p) in zip(faces, named)]
+    out = list(named)
+    for i, ((n, p), f) in enumerate(zip(named, faces)):
+        if n != "grey" or p < CONFIRM_BELOW or not f.light_pips:
+            continue
+        m = colour.measured(f, white, kept=kept)
+        if not m.crushed() and float(np.linalg.norm(m.features()[:2] - grey)) > GREY_TINTED:
+            out[i] = (n, min(p, DISAGREE))
+    return out
 
 
 def grey_stretched(named, faces, calibration=None,

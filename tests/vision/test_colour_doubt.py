@@ -835,60 +835,76 @@ def test_the_reader_asks_last_a_grey_with_dark_pips_as_light_as_the_white(monkey
     assert got[0] == ("grey", colour_doubt.DISAGREE)
 
 
-def _fcam2_830043():
-    """A perturbed development table under a dim lamp (830043, `--hard --camera --seed
-    830000`): a magenta 4 and a magenta 2, their pips white, the camera's matrix turning
-    their hue to a pale, warm grey, beside two oranges and a yellow with dark pips and a
-    blue with white ones."""
-    faces = [_face((71, 220, 251), (17, 72, 74)), _face((19, 154, 246), (25, 65, 99)),
-             _face((165, 144, 246), (204, 237, 254)), _face((123, 119, 229), (155, 190, 240)),
-             _face((27, 157, 247), (36, 71, 70)), _face((155, 111, 9), (210, 238, 243))]
-    return faces, [1, 2, 4, 2, 1, 2], 5.364
+
+def _camdev_2146():
+    """A perturbed development table under a neutral lamp (2146, `--hard --dev --camera`):
+    a magenta 6 and a magenta 3, their pips white, the camera's matrix turning their hue
+    towards a pale blue-grey, beside a black and a blue with white pips and two yellows
+    with dark ones."""
+    faces = [_face((24, 21, 17), (206, 205, 195)), _face((174, 98, 26), (213, 200, 165)),
+             _face((75, 184, 186), (13, 14, 10)), _face((61, 154, 156), (12, 11, 12)),
+             _face((159, 89, 96), (202, 173, 170)), _face((109, 60, 65), (180, 138, 125))]
+    return faces, 5.053
 
 
 def test_a_grey_with_white_pips_tinted_beyond_the_grey_is_asked():
-    """The magentas of 830043 were named grey 97-98% sure: their tint over the frame's
-    white (log B/G 0.24-0.29, R/G 0.42-0.47) lies 0.5 log from the grey's reference, past
-    its spread (0.25) but nearer it than any colour. A die named grey surely with white
-    pips tinted farther than GREY_TINTED from the grey is asked, its name kept
-    (colour_doubt.grey_tinted); the other dice are left as they were. A grey with white
-    pips tinted within GREY_TINTED, one with dark pips, and any grey where a calibration
-    saw the grey's faces, are left sure."""
+    """The magenta 6 of 2146 was named grey 95% sure: its tint over the frame's white (log
+    B/G 0.42, R/G 0.09) lies 0.44 log from the grey's reference, past its spread (0.25)
+    but nearer it than any colour, no channel clipped. A die named grey surely with
+    white pips tinted farther than GREY_TINTED from the grey, measured unclipped, is
+    asked, its name kept (colour_doubt.grey_tinted); the other dice are left as they
+    were. A grey with white pips tinted within GREY_TINTED, one with dark pips, one whose
+    channels are clipped (830043's magentas under a white clipped in its red), and any
+    grey where a calibration saw the grey's faces, are left sure."""
     from types import SimpleNamespace
 
-    faces, _values, light = _fcam2_830043()
-    before = [("orange", 0.5), ("yellow", 0.377), ("grey", 0.981), ("grey", 0.975),
-              ("yellow", 0.949), ("blue", 0.5)]  # as the reader named them uncalibrated
+    faces, light = _camdev_2146()
+    before = [("black", 0.967), ("blue", 0.874), ("yellow", 0.5), ("yellow", 0.482),
+              ("grey", 0.953), ("grey", 0.5)]  # as the reader named them uncalibrated
     got = colour_doubt.grey_tinted(before, faces, frame_light=light)
-    assert got[2:4] == [("grey", colour_doubt.DISAGREE)] * 2
-    assert got[:2] == before[:2] and got[4:] == before[4:]
+    assert got[4] == ("grey", colour_doubt.DISAGREE)
+    assert got[:4] == before[:4] and got[5:] == before[5:]
     seen = SimpleNamespace(dark_pips=lambda: {"grey": False})
     assert colour_doubt.grey_tinted(before, faces, seen, light) == before
-    for bgr, pips in (((150, 160, 155), (210, 238, 243)),   # a grey's tint under the white
-                      ((165, 144, 246), (36, 71, 70))):     # dark pips: not the grey's
-        others = [_face((155, 111, 9), (210, 238, 243)), _face((19, 154, 246), (25, 65, 99))]
-        named = [("grey", 0.95), ("blue", 0.9), ("orange", 0.9)]
+    for bgr, pips in (((150, 140, 125), (202, 173, 170)),   # a grey's tint under the white
+                      ((159, 89, 96), (36, 71, 70))):       # dark pips: not the grey's
+        others = [_face((24, 21, 17), (206, 205, 195)), _face((174, 98, 26), (213, 200, 165))]
+        named = [("grey", 0.95), ("black", 0.9), ("blue", 0.9)]
         assert colour_doubt.grey_tinted(named, [_face(bgr, pips)] + others,
                                         frame_light=light) == named
+    clipped, light = _fcam2_830043()
+    named = [("orange", 0.5), ("yellow", 0.377), ("grey", 0.981), ("grey", 0.975),
+             ("yellow", 0.949), ("blue", 0.5)]
+    assert colour_doubt.grey_tinted(named, clipped, frame_light=light) == named
 
 
 def test_the_reader_asks_last_a_grey_with_white_pips_tinted_beyond_the_grey(monkeypatch):
     """vision.reader.named applies grey_tinted to the names it gives: it asks, never
-    renames (the weighing stubbed to name the magentas grey 97-98% sure, as it does)."""
+    renames (the weighing stubbed to name the magenta grey 95% sure, as it does)."""
     from vision import colour, reader
 
-    faces, values, light = _fcam2_830043()
-    for f, v in zip(faces, values):
+    faces, light = _camdev_2146()
+    for f, v in zip(faces, (3, 3, 5, 3, 6, 3)):
         f.value = v
-    named = [("orange", 0.5), ("yellow", 0.377), ("grey", 0.981), ("grey", 0.975),
-             ("yellow", 0.5), ("blue", 0.5)]
+    named = [("black", 0.967), ("blue", 0.874), ("yellow", 0.5), ("yellow", 0.482),
+             ("grey", 0.953), ("grey", 0.5)]
     monkeypatch.setattr(colour_doubt, "weighed", lambda *a, **k: list(named))
     monkeypatch.setattr(reader, "colourless", lambda frame: False)
     monkeypatch.setattr(colour, "light_of", lambda frame: light)
     monkeypatch.setattr(colour, "surroundings", lambda frame, faces: None)
-    expect = type("E", (), {"colours": {(1, "yellow"), (2, "orange"), (4, "magenta"),
-                                        (2, "magenta"), (1, "orange"), (2, "blue")},
+    expect = type("E", (), {"colours": {(3, "black"), (3, "blue"), (5, "yellow"),
+                                        (3, "yellow"), (6, "magenta"), (3, "magenta")},
                             "dice": None})()
     got = reader.named(np.zeros((4, 4, 3), np.uint8), faces, expect)
-    assert got[2:4] == [("grey", colour_doubt.DISAGREE)] * 2
+    assert got[4] == ("grey", colour_doubt.DISAGREE)
     assert [n for n, _p in got] == [n for n, _p in named]
+
+
+def _fcam2_830043():
+    """A perturbed development table under a dim lamp (830043, `--hard --camera --seed
+    830000`): a magenta 4 and a magenta 2, their pips white, named grey 97-98% sure, a
+    channel of each clipped under a white clipped in its red."""
+    faces = [_face((71, 220, 251), (17, 72, 74)), _face((19, 154, 246), (25, 65, 99)),
+             _face((165, 144, 246), (204, 237, 254)), _face((123, 119, 229), (155, 190, 240)),
+             _face((27, 157, 247), (36, 71, 70)), _face((155, 111, 9), (210, 238, 243))]
+    return faces, 5.364
