@@ -562,6 +562,11 @@ def grey_light(named, faces, calibration=None,
 #: estimated over 255) the tint is known only between bounds: the plain hard tables'
 #: right greys lie there up to 0.7 log off, so those are left sure
 GREY_TINTED = 0.3
+#: Where a channel is clipped or crushed: the tint nearest the grey's reference the bounds
+#: allow (`vision.colour.Measured.nearest`) lies farther than this from it (tint35: on the
+#: camera development sets the right white-pipped greys so measured reach within 0.2 at
+#: the nearest, 6 of the 10 wrong ones stay beyond it)
+GREY_TINTED_BOUNDED = 0.2
 
 
 def grey_tinted(named, faces, calibration=None,
@@ -569,7 +574,8 @@ def grey_tinted(named, faces, calibration=None,
     """Each die's (name, sureness), one named grey surely asked (DISAGREE at most) where its
     pips are white and its tint (log B/G, log R/G over the frame's white), measured with
     no channel clipped or crushed, lies farther than GREY_TINTED from the grey's
-    reference, unless a calibration saw these dice's grey faces. Not where no white is in
+    reference, or, with one so, lies farther than GREY_TINTED_BOUNDED at the nearest its
+    bounds allow (tint35), unless a calibration saw these dice's grey faces. Not where no white is in
     view. Its name is kept. Taken last, in vision.reader.named."""
     from . import colour
 
@@ -583,12 +589,19 @@ def grey_tinted(named, faces, calibration=None,
             else calibration.references(colour.references()))
     grey = refs["grey"][:2]
     kept = colour.kept_white(calibration, frame_light)
+    dark = None if calibration is None else calibration.dark_pips()
+    spread = colour.spreads(["grey"], dark or ())[0]
     out = list(named)
     for i, ((n, p), f) in enumerate(zip(named, faces)):
         if n != "grey" or p < CONFIRM_BELOW or not f.light_pips:
             continue
         m = colour.measured(f, white, kept=kept)
-        if not m.crushed() and float(np.linalg.norm(m.features()[:2] - grey)) > GREY_TINTED:
+        if not m.crushed():
+            far = float(np.linalg.norm(m.features()[:2] - grey)) > GREY_TINTED
+        else:
+            near = m.nearest(refs["grey"], spread, neutral=True)
+            far = float(np.linalg.norm(near[:2] - grey)) > GREY_TINTED_BOUNDED
+        if far:
             out[i] = (n, min(p, DISAGREE))
     return out
 
