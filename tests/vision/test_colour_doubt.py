@@ -853,8 +853,7 @@ def test_a_grey_with_white_pips_tinted_beyond_the_grey_is_asked():
     but nearer it than any colour, no channel clipped. A die named grey surely with
     white pips tinted farther than GREY_TINTED from the grey, measured unclipped, is
     asked, its name kept (colour_doubt.grey_tinted); the other dice are left as they
-    were. A grey with white pips tinted within GREY_TINTED, one with dark pips, one whose
-    channels are clipped (830043's magentas under a white clipped in its red), and any
+    were. A grey with white pips tinted within GREY_TINTED, one with dark pips, and any
     grey where a calibration saw the grey's faces, are left sure."""
     from types import SimpleNamespace
 
@@ -872,10 +871,25 @@ def test_a_grey_with_white_pips_tinted_beyond_the_grey_is_asked():
         named = [("grey", 0.95), ("black", 0.9), ("blue", 0.9)]
         assert colour_doubt.grey_tinted(named, [_face(bgr, pips)] + others,
                                         frame_light=light) == named
+
+
+def test_a_clipped_grey_tinted_beyond_the_grey_at_its_nearest_is_asked():
+    """Where a channel is clipped or crushed the tint is known only between bounds: the
+    die is asked where even the tint its bounds allow nearest the grey lies farther than
+    GREY_TINTED_BOUNDED (tint35). 830043's magentas (0.29 and 0.24 log off at the
+    nearest) are asked, their names kept; a right grey of 810000+ with its red clipped
+    under a white estimated over 255 (0.49 log off as measured, 0.19 at the nearest) is
+    left sure, as are the other dice."""
     clipped, light = _fcam2_830043()
     named = [("orange", 0.5), ("yellow", 0.377), ("grey", 0.981), ("grey", 0.975),
              ("yellow", 0.949), ("blue", 0.5)]
-    assert colour_doubt.grey_tinted(named, clipped, frame_light=light) == named
+    got = colour_doubt.grey_tinted(named, clipped, frame_light=light)
+    assert got[2] == ("grey", colour_doubt.DISAGREE) and got[3] == ("grey", colour_doubt.DISAGREE)
+    assert got[:2] == named[:2] and got[4:] == named[4:]
+    faces = [_face((124, 83, 62), (158, 206, 245)), _face((61, 112, 194), (146, 225, 254)),
+             _face((152, 104, 76), (190, 242, 251))]
+    named = [("blue", 0.988), ("grey", 0.975), ("blue", 0.965)]
+    assert colour_doubt.grey_tinted(named, faces, frame_light=5.0) == named
 
 
 def test_the_reader_asks_last_a_grey_with_white_pips_tinted_beyond_the_grey(monkeypatch):
