@@ -575,8 +575,8 @@ def grey_tinted(named, faces, calibration=None,
     pips are white and its tint (log B/G, log R/G over the frame's white), measured with
     no channel clipped or crushed, lies farther than GREY_TINTED from the grey's
     reference, or, with one so, lies farther than GREY_TINTED_BOUNDED at the nearest its
-    bounds allow (tint35), unless a calibration saw these dice's grey faces. Not where no white is in
-    view. Its name is kept. Taken last, in vision.reader.named."""
+    bounds allow (tint35), unless a calibration saw these dice's grey faces. Not where no
+    white is in view. Its name is kept. Taken last, in vision.reader.named."""
     from . import colour
 
     if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named) or (
