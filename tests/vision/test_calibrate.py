@@ -681,3 +681,23 @@ def test_a_setup_refused_with_three_is_taken_where_two_dice_are_told_alone(
     assert {n for n in learnt_right(img, labels) if n} == learnt
     taken = cal.calibrate(img)
     assert set(taken.colours()) == learnt and taken.cast is not None
+
+
+@pytest.mark.parametrize("seed, light", [(3210, "warm"), (864120, "mixed"), (152120, "cool")])
+def test_a_black_1_seen_narrow_is_measured_at_its_sets_size(seed, light):
+    """Through a camera (`synth_camera`), the black 1 is read at about half the other
+    dice's size, the finder's box little more than its white pip: its colour disc, at
+    that size, lay mostly on the pip, taken for the face (light, its black face taken
+    for dark pips), and the black passed for a dark-pipped grey, the grey named black.
+    Measured at the set's size (`_at_their_size`), its pip is light again and the six
+    are named each its own colour."""
+    from vision import synth_camera
+
+    img, labels = setup(seed, light)
+    img = synth_camera.perturbed(img, labels, synth_camera.Camera.drawn(seed), seed)
+    faces = cal.setup_faces(img)
+    black = next(f for f in faces if nearest_label(f, labels) == "black")
+    assert black.size < cal.SEEN_NARROW * np.median([f.size for f in faces])
+    assert black.light_pips and black.pip_contrast > cal.NARROW_PIP_ABOVE
+    assert cal.setup_names(faces, colour.light_of(img)) == [nearest_label(f, labels)
+                                                            for f in faces]
