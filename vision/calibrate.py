@@ -432,12 +432,18 @@ def setup_names(faces, frame_light: float | None = None) -> list[str | None]:
     x, light_pips = measured(faces, frame_light), [f.light_pips for f in faces]
     try:
         return _in_order(faces, _six_colours(x, light_pips))
-    except ColoursUntold:
-        names = _six_colours(x, light_pips, LEARNT_IF_REFUSED)
-        if (sum(n is not None for n in names) < LEARNT_AT_LEAST
-                and _like_a_learnt(x, light_pips, names)):
-            raise
-        return _in_order(faces, names, LEARNT_IF_REFUSED)
+    except ColoursUntold as first:
+        try:
+            names = _six_colours(x, light_pips, LEARNT_IF_REFUSED)
+            if (sum(n is not None for n in names) < LEARNT_AT_LEAST
+                    and _like_a_learnt(x, light_pips, names)):
+                raise first
+            return _in_order(faces, names, LEARNT_IF_REFUSED)
+        except ColoursUntold:
+            either = _either_way(x, light_pips)
+            if either is None:
+                raise
+            return _in_order(faces, either)
 
 
 #: pairs of colours whose faces one log ratio of their channels (B, G, R: log(c + 1))
@@ -758,6 +764,28 @@ def _without_far(x, light_pips, names, least: int = LEARNT_AT_LEAST
     except ColoursUntold:
         return None
     return None if _like_a_learnt(x, light_pips, told) else told
+
+
+def _either_way(x, light_pips) -> list[str | None] | None:
+    """Where a setup refused for its colours leaves no die far (TOO_FAR) but dice the
+    margins call "either way" (`_doubted`): the others named alone once, those named the
+    same and surely kept, where at least LEARNT_AT_LEAST are (the dice in doubt and any
+    named otherwise left out), and no die left out looks like a colour learnt
+    (`_like_a_learnt`); else None. Named alone again and again (`_told_alone`), a
+    camera's washed die named grey alone leaves the rest, their cast fitted from fewer
+    dice, in doubt in turn."""
+    names, doubt, _why = _doubted(x, light_pips, range(len(x)))
+    if not doubt or _far(x, light_pips, names):
+        return None
+    rest = [i for i in range(len(x)) if i not in doubt]
+    if len(rest) < LEARNT_AT_LEAST:
+        return None
+    alone, again, _why = _doubted(x, light_pips, rest)
+    told = {i: n for i, n in zip(rest, alone) if i not in again and names[i] == n}
+    if len(told) < LEARNT_AT_LEAST:
+        return None
+    out = [told.get(i) for i in range(len(x))]
+    return None if _like_a_learnt(x, light_pips, out) else out
 
 
 def _like_a_learnt(x, light_pips, names: list[str | None]) -> bool:

@@ -701,3 +701,25 @@ def test_a_black_1_seen_narrow_is_measured_at_its_sets_size(seed, light):
     assert black.light_pips and black.pip_contrast > cal.NARROW_PIP_ABOVE
     assert cal.setup_names(faces, colour.light_of(img)) == [nearest_label(f, labels)
                                                             for f in faces]
+
+
+@pytest.mark.parametrize("seed, light, left", [
+    (4390, "cool", {"grey", "yellow", "orange"}),
+    (603240, "dim", {"grey", "yellow", "orange"})])
+def test_a_setup_whose_grey_and_orange_could_be_either_way_is_taken_in_part(seed, light, left):
+    """Hard development tables through a camera (`vision.synth_camera`): the best way of
+    the six names every die right, but another names the grey and the orange the other
+    way within the margin ("either way": refused before). Named alone again and again,
+    the other four lost a die each time: the yellow (4390) or the magenta (603240), washed
+    by the camera, named grey alone, and the three left, their cast fitted from fewer dice,
+    in doubt in turn. Named alone once (`_either_way`), three are named the same and
+    surely, each its own colour, and none left out looks like a colour learnt: taken in
+    part, the grey, the orange and the die named otherwise left out."""
+    from vision import synth_camera
+
+    at = synth.table(seed, light, hard=True)
+    img, labels = synth.charidice_scene(seed, at, dice=range(6), values=[1] * 6)
+    img = synth_camera.perturbed(img, labels, synth_camera.Camera.drawn(seed), seed)
+    names = learnt_right(img, labels)
+    assert set(COLOURS) - {n for n in names if n is not None} == left
+    assert sorted(cal.calibrate(img).colours()) == sorted(set(COLOURS) - left)
