@@ -771,9 +771,10 @@ def _either_way(x, light_pips) -> list[str | None] | None:
     margins call "either way" (`_doubted`): the others named alone once, those named the
     same and surely kept, where at least LEARNT_AT_LEAST are (the dice in doubt and any
     named otherwise left out), and no die left out looks like a colour learnt
-    (`_like_a_learnt`); else None. Named alone again and again (`_told_alone`), a
-    camera's washed die named grey alone leaves the rest, their cast fitted from fewer
-    dice, in doubt in turn."""
+    (`_like_a_learnt`), nor lies within SETUP_MARGIN of one (a magenta left out 3 from
+    the magenta learnt from the orange die: hard development 153170, through a camera);
+    else None. Named alone again and again (`_told_alone`), a camera's washed die named
+    grey alone leaves the rest, their cast fitted from fewer dice, in doubt in turn."""
     names, doubt, _why = _doubted(x, light_pips, range(len(x)))
     if not doubt or _far(x, light_pips, names):
         return None
@@ -785,13 +786,15 @@ def _either_way(x, light_pips) -> list[str | None] | None:
     if len(told) < LEARNT_AT_LEAST:
         return None
     out = [told.get(i) for i in range(len(x))]
-    return None if _like_a_learnt(x, light_pips, out) else out
+    return None if _like_a_learnt(x, light_pips, out, SETUP_MARGIN) else out
 
 
-def _like_a_learnt(x, light_pips, names: list[str | None]) -> bool:
+def _like_a_learnt(x, light_pips, names: list[str | None], alike: float | None = None
+                   ) -> bool:
     """Whether a die left out (None in `names`) lies within TOO_FAR of a colour named to
-    another die, and nearer to it than to every colour not named, under the named dice's
-    cast: the six dice each show another colour, so one of the two is named wrong."""
+    another die, and nearer to it than to every colour not named (or, given `alike`,
+    within that of it), under the named dice's cast: the six dice each show another
+    colour, so one of the two is named wrong."""
     from . import colour
 
     keep = [i for i, n in enumerate(names) if n is not None]
@@ -805,6 +808,8 @@ def _like_a_learnt(x, light_pips, names: list[str | None]) -> bool:
              + colour.pips_against(c, light_pips[i]) for c in COLOURS}
         learnt = min(d[c] for c in named)
         if learnt <= TOO_FAR and (not open_ or learnt < min(d[c] for c in open_)):
+            return True
+        if alike is not None and learnt <= alike:
             return True
     return False
 
