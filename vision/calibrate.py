@@ -428,7 +428,9 @@ def setup_names(faces, frame_light: float | None = None) -> list[str | None]:
     ColoursUntold saying why they cannot be told. Where it would be refused for its
     colours, it is named again with LEARNT_IF_REFUSED as the least told (two): taken so
     unless a die left out looks like a colour learnt (`_like_a_learnt`); every setup
-    taken with three or more is named as before."""
+    taken with three or more is named as before. Where that too refuses it, a setup
+    whose dice in doubt are "either way" (no die far) is taken with the others named
+    alone once (`_either_way`)."""
     x, light_pips = measured(faces, frame_light), [f.light_pips for f in faces]
     try:
         return _in_order(faces, _six_colours(x, light_pips))
