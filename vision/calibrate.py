@@ -79,7 +79,7 @@ LEARNT_IF_REFUSED = 2
 #: (the best way of the six right on 21); named alone, 17 end with exactly one die
 #: told (the black in 11), right in all 17 where no die left out looks like it; through a
 #: camera a magenta or an orange so told was wrong on 4 of 14, a black or a blue on none
-#: of 243: learnt so only where it is one of these (`ALONE_AT_LAST`)
+#: of 232: learnt so only where it is one of these (`ALONE_AT_LAST`)
 LEARNT_AT_LAST = 1
 ALONE_AT_LAST = ("black", "blue")
 #: the file's format
