@@ -4,7 +4,8 @@ Offered where the game's screen module declares `CALIBRATE = (prompt, colours, v
 on the setup options screen and in the game menu. OK takes one frame from the dice source and
 calibrates (`companion.calibration.take`); the result goes to the camera's reads at
 once and to the file beside the store for the next games. A frame taken in part says
-which colours were not learnt (they are named as uncalibrated, asked when unsure); one
+which colours were not learnt, or, where it learnt fewer than it left, which it learnt
+(the others are named as uncalibrated, asked when unsure); one
 whose pips a lamp tinted far past white says it holds under that lamp only.
 A frame whose colours could not be told apart (`calibration.Untold`: the same lamp
 would confuse them again) turns the screen to a row: the dice drawn showing `value`
@@ -35,6 +36,20 @@ PART_HINT = "{} of {} learnt. OK: look\nSelect: apart, Back: {}"
 """The row's hint where the frame was taken in part (that part in use): in the hint, not
 the title, so that 128x32, which shows no title over the dice, still says it."""
 log = logging.getLogger(__name__)
+
+
+def taken_in_part(colours: tuple[str, ...], missing: tuple[str, ...]
+                  ) -> tuple[str, str] | None:
+    """(what a frame taken in part learnt, and which colours are asked when unsure), None
+    where it learnt them all. The shorter list is named, so that the smallest screen shows
+    it whole: "Calibrated all but orange, yellow" where a few were left out, "Calibrated
+    only black" where fewer were learnt than left (a setup told its black alone)."""
+    if not missing:
+        return None
+    learnt = tuple(c for c in colours if c not in missing)
+    if len(learnt) < len(missing):
+        return f"Calibrated only {', '.join(learnt)}", "the rest asked when unsure"
+    return f"Calibrated all but {', '.join(missing)}", "asked when unsure"
 
 
 def wanted(game: str) -> tuple[str, tuple[str, ...], int] | None:
@@ -107,9 +122,9 @@ class Calibrate(Mode):
             table.say("Calibration failed: see the log")
             return self
         table.dice.calibration = taken
-        missing = calibration.unlearnt(taken, colours)  # first: a small screen cuts the rest
-        done = (f"Calibrated all but {', '.join(missing)} (asked when unsure)" if missing
-                else "Colours calibrated")
+        missing = calibration.unlearnt(taken, colours)
+        part = taken_in_part(colours, missing)
+        done = f"{part[0]} ({part[1]})" if part else "Colours calibrated"
         was_row, self.row, self.part = self.row, False, ""
         if taken.lamp_only:  # under another light the throws are read uncalibrated
             done += " for this lamp only"
@@ -121,7 +136,7 @@ class Calibrate(Mode):
                 said = f"{done}, for this session only: {why}"
         if missing and not was_row:  # taken in part: the row offered for all, not forced
             self.row, self.part, self.learnt = True, said, len(colours) - len(missing)
-            table.say(f"Calibrated all but {', '.join(missing)}", 4.0)
+            table.say(part[0], 4.0)
             return self
         table.say(said, 4.0)
         return self.back.again()

@@ -156,6 +156,27 @@ def test_colours_are_calibrated_at_setup_kept_beside_the_store_and_given_to_the_
         assert again.calibration == made
 
 
+def test_a_calibration_that_learnt_fewer_than_it_left_names_what_it_learnt(tmp_path,
+                                                                        monkeypatch):
+    """A setup taken with its black told alone (five colours left out): the player is
+    told the one learnt, not the five not, whole on the smallest screen; the row offered."""
+    made = Calibration((("black", (3 / 8, 0.0, -0.5)),))
+    monkeypatch.setattr(calibration, "take", lambda frame, colours: made)
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
+                      clock=lambda: 0.0, calibration=Kept(store.path))
+        choose(table, len(labels(table)) - 1)
+        press(table, "ok")
+        offer = table.screen()
+        assert table.mode == "calibrate" and offer.note == "Calibrated only black"
+        assert [cut_texts(offer, size) for size in ((128, 64), (128, 32))] == [[], []]
+        press(table, "back")
+        assert table.said == ("Calibrated only black (the rest asked when unsure),"
+                              " kept for the next games")
+        assert table.screen().menu.items[-1].detail == "1 of 6"
+
+
 def test_a_calibration_taken_in_part_says_which_colours_it_did_not_learn(tmp_path,
                                                                          monkeypatch):
     """Orange and yellow not told apart at setup: the other four are learnt, the player
