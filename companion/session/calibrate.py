@@ -52,6 +52,19 @@ def taken_in_part(colours: tuple[str, ...], missing: tuple[str, ...]
     return f"Calibrated all but {', '.join(missing)}", "asked when unsure"
 
 
+def taken_said(part: tuple[str, str] | None, lamp_only: bool, kept: bool) -> str:
+    """What the player is told of a calibration put in use: what it learnt, whether it holds
+    under this lamp only, and whether it is kept for the next games. Said in a few
+    seconds' note, so whole on the smallest screen whatever colours a part left: a part
+    under one lamp drops "asked when unsure" (the row offered said how many were learnt),
+    and a calibration the file could not take says "not saved" (the reason is logged)."""
+    if part is None:
+        done = "Colours calibrated" + " for this lamp only" * lamp_only
+        return f"{done}, kept for the next games" if kept else f"{done}, not saved"
+    done = f"{part[0]} for this lamp only" if lamp_only else f"{part[0]} ({part[1]})"
+    return f"{done}, kept" if kept else f"{done}, not saved"
+
+
 def wanted(game: str) -> tuple[str, tuple[str, ...], int] | None:
     """(what to show the camera, the colours it shows in reading order, the value each
     die shows), or None for a game that needs no calibration."""
@@ -124,16 +137,15 @@ class Calibrate(Mode):
         table.dice.calibration = taken
         missing = calibration.unlearnt(taken, colours)
         part = taken_in_part(colours, missing)
-        done = f"{part[0]} ({part[1]})" if part else "Colours calibrated"
         was_row, self.row, self.part = self.row, False, ""
-        if taken.lamp_only:  # under another light the throws are read uncalibrated
-            done += " for this lamp only"
-        said = f"{done}, kept for the next games"
+        kept = True
         if table.calibration is not None:
             try:
                 table.calibration.save(taken)
-            except OSError as why:
-                said = f"{done}, for this session only: {why}"
+            except OSError as why:  # in use for this session all the same
+                log.warning("the calibration was not saved: %s", why)
+                kept = False
+        said = taken_said(part, taken.lamp_only, kept)
         if missing and not was_row:  # taken in part: the row offered for all, not forced
             self.row, self.part, self.learnt = True, said, len(colours) - len(missing)
             table.say(part[0], 4.0)

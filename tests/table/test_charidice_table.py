@@ -5,6 +5,8 @@ kept beside the store, a game stopped and taken up again, history and replay."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import itertools
 import json
 
 import numpy as np
@@ -16,6 +18,7 @@ from companion.calibration import Kept
 from companion.commands import history, replay
 from companion.dice_input import CameraDice, VirtualDice
 from companion.rules.charidice import DICE, GAME
+from companion.session.calibrate import taken_in_part, taken_said
 from companion.store import Store
 from companion.table import Setup, Table
 from companion.ui import examples
@@ -172,8 +175,7 @@ def test_a_calibration_that_learnt_fewer_than_it_left_names_what_it_learnt(tmp_p
         assert table.mode == "calibrate" and offer.note == "Calibrated only black"
         assert [cut_texts(offer, size) for size in ((128, 64), (128, 32))] == [[], []]
         press(table, "back")
-        assert table.said == ("Calibrated only black (the rest asked when unsure),"
-                              " kept for the next games")
+        assert table.said == "Calibrated only black (the rest asked when unsure), kept"
         assert table.screen().menu.items[-1].detail == "1 of 6"
 
 
@@ -195,8 +197,7 @@ def test_a_calibration_taken_in_part_says_which_colours_it_did_not_learn(tmp_pat
         assert table.mode == "calibrate" and dice.calibration == made
         press(table, "back")  # the players go on with the four
         assert table.mode == "setup_options" and dice.calibration == made
-        assert table.said == ("Calibrated all but orange, yellow (asked when unsure),"
-                              " kept for the next games")
+        assert table.said == "Calibrated all but orange, yellow (asked when unsure), kept"
         assert table.screen().menu.items[-1].detail == "4 of 6"
     with Store(tmp_path / "companion.db") as store:  # kept as taken, in part
         again = CameraDice(StillCamera(), live=False)
@@ -221,6 +222,43 @@ def test_a_calibration_that_holds_under_its_lamp_only_says_so(tmp_path, monkeypa
         assert dice.calibration == made
         assert table.said == "Colours calibrated for this lamp only, kept for the next games"
         assert [cut_texts(table.screen(), size) for size in ((128, 64), (128, 32))] == [[], []]
+
+
+def test_what_a_calibration_taken_says_is_whole_on_both_screens(tmp_path):
+    """Every part a setup may leave, under one lamp or any, kept or not: the note after it
+    is read whole on 128x64 and 128x32 (it shows four seconds)."""
+    with Store(tmp_path / "companion.db") as store:
+        shown = Table(store, Setup("charidice", 3, start="options")).screen()
+    cut = set()
+    for mask in range(2 ** len(ONES) - 1):  # every colour learnt but none
+        missing = tuple(c for i, c in enumerate(ONES) if mask >> i & 1)
+        for lamp_only, kept in itertools.product((False, True), repeat=2):
+            said = taken_said(taken_in_part(ONES, missing), lamp_only, kept)
+            note = dataclasses.replace(shown, note=said)
+            cut.update(*(cut_texts(note, size) for size in ((128, 64), (128, 32))))
+    assert not cut
+
+
+def test_a_calibration_the_file_cannot_take_is_used_and_says_not_saved(tmp_path,
+                                                                       monkeypatch, caplog):
+    """A full card or a read-only folder: the calibration is in use for the session, the
+    player is told it was not saved, and the reason goes to the log."""
+    made = Calibration(tuple((name, (i / 8, 0.0, -0.5)) for i, name in enumerate(ONES)))
+    monkeypatch.setattr(calibration, "take", lambda frame, colours: made)
+
+    def full(self, taken):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Kept, "save", full)
+    with Store(tmp_path / "companion.db") as store:
+        dice = CameraDice(StillCamera(), live=False)
+        table = Table(store, Setup("charidice", 3, start="options"), dice=dice,
+                      clock=lambda: 0.0, calibration=Kept(store.path))
+        choose(table, len(labels(table)) - 1)
+        press(table, "ok")
+        assert dice.calibration == made and table.mode == "setup_options"
+        assert table.said == "Colours calibrated, not saved"
+        assert "No space left on device" in caplog.text
 
 
 def test_a_camera_game_asks_for_the_calibration_before_it_starts(tmp_path, monkeypatch):
@@ -370,8 +408,7 @@ def test_a_calibration_taken_in_part_offers_the_row_for_all_the_colours(tmp_path
         assert table.screen() == examples.SCREENS["calibrate-row-part"]
         press(table, "back")  # not forced: the game starts with the four learnt
         assert table.mode == "throw" and dice.calibration == part
-        assert table.said == ("Calibrated all but orange, yellow (asked when unsure),"
-                              " kept for the next games")
+        assert table.said == "Calibrated all but orange, yellow (asked when unsure), kept"
         before = table.state
         press(table, "menu")
         pick(table, "Calibrate colours")
