@@ -148,6 +148,45 @@ def leaning(face, white, refs, spread, cast, kept=None, lean_by: float = LEAN_BY
     return None
 
 
+def on_distinct(names, values, dice=None) -> bool:
+    """Whether the named readings (`names`, None: unnamed, any number) can be faces of
+    distinct thrown dice (`dice`: each die's faces, vision.Expect.dice; None: not told,
+    always). A die shows one face: `colour_table.resolved` names so, and `guessed`
+    keeps to it (clash37: `faded` and `guessed` made the names of 1375 of 5033 camera
+    development frames put two readings on one thrown die, calibrated)."""
+    if dice is None:
+        return True
+    items = [(v, n) for v, n in zip(values, names) if n is not None]
+    holder: dict[int, int] = {}
+
+    def place(k: int, seen: set) -> bool:
+        for d, faces in enumerate(dice):
+            if items[k] in faces and d not in seen:
+                seen.add(d)
+                if d not in holder or place(holder[d], seen):
+                    holder[d] = k
+                    return True
+        return False
+
+    return all(place(k, set()) for k in range(len(items)))
+
+
+class Guessed(str):
+    """A colour name only `guessed` gave (a die of no colour named its nearest free
+    colour, asked): the frame-wide steps that ask a die by the names of the others
+    (`alike_apart`, `grey_unshown`, `magenta_apart`) do not ask on its strength, the
+    die that carries it being asked already (surely37: with guesses kept to distinct
+    thrown dice, a partner guessed another colour made those steps ask sure dice named
+    right). Equal to the plain name everywhere else; vision.reader.named gives plain
+    names (`plain`)."""
+    __slots__ = ()
+
+
+def plain(named) -> list[tuple[str | None, float]]:
+    """Each die's (name, sureness), a `Guessed` name given as the plain name."""
+    return [(None if n is None else str(n), p) for n, p in named]
+
+
 def faded(named, leans, values, allowed) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one leaning towards a colour (`leans`, `leaning`)
     asked (DISAGREE at most), and named that colour where its value may carry it
@@ -195,7 +234,8 @@ def agreed(first, second) -> list[tuple[str | None, float]]:
     DISAGREE where the names differ. Where they differ the cast-free name is the better
     guess: on the hard development tables (16 per light, uncalibrated) the first's was
     right on 2 such dice, the second's on 52 (25 of them named no colour first)."""
-    return [(b, min(p, q) if a == b else min(p, DISAGREE))
+    return [(a if a == b and not isinstance(a, Guessed) else b,
+             min(p, q) if a == b else min(p, DISAGREE))
             for (a, p), (b, q) in zip(first, second)]
 
 
@@ -336,8 +376,10 @@ def magenta_apart(named, red_green,
                   ref: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named orange asked (DISAGREE at most) where its
     red over green (`red_green`, log, over its white) lies more than MAGENTA_APART above
-    another die's of the frame named orange, or above the orange's reference (`ref`)."""
-    low = min([rg for (n, _p), rg in zip(named, red_green) if n == "orange"]
+    another die's of the frame named orange, or above the orange's reference (`ref`).
+    A die named orange only by `guessed` (`Guessed`) stands for no orange."""
+    low = min([rg for (n, _p), rg in zip(named, red_green)
+               if n == "orange" and not isinstance(n, Guessed)]
               + ([] if ref is None else [ref]), default=0.0)
     return [(n, min(p, DISAGREE)) if n == "orange" and rg - low > MAGENTA_APART else (n, p)
             for (n, p), rg in zip(named, red_green)]
@@ -351,7 +393,8 @@ def grey_unshown(named, faces, calibration=None, frame_light: float | None = Non
     measured and with the cast of the other dice named surely out): the frame does not
     show how faded this camera's colours are. Its name is kept. `fewer`: instead, one
     beside UNSHOWN_FEW_ASKED to UNSHOWN_ASKED - 1 asked dice, where those named a colour
-    are faded (`_faded`) or none is (taken last, in vision.reader.named)."""
+    are faded (`_faded`) or none is (taken last, in vision.reader.named); a name only
+    `guessed` gave (`Guessed`) counts neither way (the frame then tells nothing)."""
     from . import colour
 
     if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named):
@@ -372,7 +415,9 @@ def grey_unshown(named, faces, calibration=None, frame_light: float | None = Non
                 j != i and m in CHROMATIC and q >= CONFIRM_BELOW
                 for j, (m, q) in enumerate(named)) or not (
                 UNSHOWN_FEW_ASKED <= asked < UNSHOWN_ASKED and _faded(
-                    x, [m if j != i else None for j, (m, _q) in enumerate(named)], refs)
+                    x, [m if j != i and not isinstance(m, Guessed) else None
+                        for j, (m, _q) in enumerate(named)], refs,
+                    any(j != i and isinstance(m, Guessed) for j, (m, _q) in enumerate(named)))
                 if fewer else asked >= UNSHOWN_ASKED):
             continue
         # the cast of the other dice named surely: an asked die's name (a faded blue
@@ -456,7 +501,8 @@ def alike_apart(named, faces, calibration=None,
                 frame_light: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), two dice named two different colours asked (DISAGREE
     at most) where their features as measured lie within ALIKE_APART spreads of each
-    other. The names are kept. Taken last, in vision.reader.named."""
+    other, but never on the strength of a name only `guessed` gave (`Guessed`: that die
+    is asked already). The names are kept. Taken last, in vision.reader.named."""
     from . import colour
 
     idx = [i for i, (n, _p) in enumerate(named) if n is not None]
@@ -471,19 +517,21 @@ def alike_apart(named, faces, calibration=None,
         for b in idx:
             if (a < b and named[a][0] != named[b][0]
                     and float(np.linalg.norm(x[a] - x[b])) <= ALIKE_APART):
-                for i in (a, b):
-                    out[i] = (named[i][0], min(named[i][1], DISAGREE))
+                for i, j in ((a, b), (b, a)):
+                    if not isinstance(named[j][0], Guessed):
+                        out[i] = (named[i][0], min(named[i][1], DISAGREE))
     return out
 
 
-def _faded(x, names, refs) -> bool:
+def _faded(x, names, refs, guesses: bool = False) -> bool:
     """Whether the dice named a colour (CHROMATIC; None: left out) lie, at the median, at
     less than UNSHOWN_FADED of their colours' strength (features `x`, their tint along
-    the colour's direction from the grey's reference), or none is named a colour."""
+    the colour's direction from the grey's reference), or none is named a colour (and no
+    `Guessed` name was left out: `guesses`)."""
     g = refs["grey"][:2]
     s = [float((x[j][:2] - g) @ (refs[m][:2] - g) / ((refs[m][:2] - g) @ (refs[m][:2] - g)))
          for j, m in enumerate(names) if m in CHROMATIC]
-    return not s or float(np.median(s)) < UNSHOWN_FADED
+    return not s and not guesses or bool(s) and float(np.median(s)) < UNSHOWN_FADED
 
 
 def grey_topped(named, faces, calibration=None) -> list[tuple[str | None, float]]:
@@ -686,7 +734,7 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
     far = [{c: m.distance2(refs[c], spread[c] * wide, c in bounded)
             for c in refs if c not in colour.PLAIN}
            if n is None else {} for m, (n, _p) in zip(measured, out)]
-    out = guessed(out, far, values, allowed)
+    out = guessed(out, far, values, allowed, dice=dice)
     # orange and yellow told apart by each other, under the one light
     out = told_apart(out, [m.features()[1] for m in measured], values, allowed)
     # an asked face lit in one channel only (a camera's matrix clipping the other two: a
@@ -702,7 +750,7 @@ def _weighed(faces, values, allowed, calibration=None, frame_light: float | None
         refs[c], spread[c] * wide, c in bounded) for c in refs if c not in colour.PLAIN}
            if t else {} for f, t in zip(faces, two)]
     return guessed([(None, p) if t else (n, p) for t, (n, p) in zip(two, out)], far, values,
-                   allowed, keep=out)
+                   allowed, keep=out, dice=dice)
 
 
 def setup_saw(calibration, name: str | None, frame_light: float | None = None) -> bool:
@@ -732,24 +780,29 @@ def told(values, odds, allowed, dice=None, crushed=None) -> list[tuple[str | Non
     return [a if c else n for n, a, c in zip(named, alone, crushed)]
 
 
-def guessed(named, far, values, allowed, keep=None) -> list[tuple[str | None, float]]:
+def guessed(named, far, values, allowed, keep=None,
+            dice=None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), one named no colour given the nearest colour (`far`:
     per die, colour -> squared spreads) of those its value may carry that no other die of
     its value is named, asked (DISAGREE at most): the player is asked either way, and
     confirms a name rather than picking one (on the hard development tables 43 dice of
     1894 more named right uncalibrated by the odds' likeliest colour, 36 calibrated).
-    `keep`: each die's name to keep where no colour is free (else it stays unnamed)."""
+    `keep`: each die's name to keep where no colour is free (else it stays unnamed).
+    `dice` (vision.Expect.dice, where told): a colour is free only where the names then
+    still fit distinct thrown dice (`on_distinct`). A name given so is `Guessed`."""
     out = list(named)
     for i, (name, p) in enumerate(named):
         if name is not None:
             continue
         if keep is not None:
             out[i] = keep[i]
+        others = [n for n, _p in out]
         free = [c for c in far[i] if (values[i], c) in allowed
                 and not any(j != i and values[j] == values[i] and out[j][0] == c
-                            for j in range(len(out)))]
+                            for j in range(len(out)))
+                and on_distinct(others[:i] + [c] + others[i + 1:], values, dice)]
         if free:
-            out[i] = (min(free, key=lambda c: far[i][c]), min(p, DISAGREE))
+            out[i] = (Guessed(min(free, key=lambda c: far[i][c])), min(p, DISAGREE))
     return out
 
 

@@ -95,7 +95,7 @@ def named_beside(frame: np.ndarray, faces: list, colours: list, added: list, exp
     every face is not run again: it cost a frame short of its count as much as the rest
     of its read. Without a table each face is named alone, as reader.named names."""
     from . import colour
-    from .colour_doubt import GUESS_LIGHTNESS, frame_shift, guessed
+    from .colour_doubt import GUESS_LIGHTNESS, frame_shift, guessed, plain
     from .colour_table import resolved
     from .reader import colourless, named
 
@@ -125,4 +125,4 @@ def named_beside(frame: np.ndarray, faces: list, colours: list, added: list, exp
         m = colour.measured(f, white, kept=kept)
         far.append({} if n is not None else {c: m.distance2(refs[c], spread[c] * wide)
                                              for c in refs if c not in colour.PLAIN})
-    return guessed(out, far, values, allowed)[len(faces):]
+    return plain(guessed(out, far, values, allowed))[len(faces):]

@@ -524,6 +524,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
         grey_light,
         grey_tinted,
         grey_unshown,
+        plain,
         sure_uncalibrated,
         weighed,
         yellow_open,
@@ -569,7 +570,7 @@ def named(frame: np.ndarray, faces: list[Face], expect: Expect | None,
         before = named(frame, faces, expect, calibration.over)
         colours = [(n, min(p, q) if n == m else min(p, DISAGREE))
                    for (n, p), (m, q) in zip(colours, before)]
-    return colours
+    return plain(colours)
 
 
 def colourless(frame: np.ndarray) -> bool:
