@@ -172,14 +172,26 @@ def on_distinct(names, values, dice=None) -> bool:
 
 
 class Guessed(str):
-    """A colour name only `guessed` gave (a die of no colour named its nearest free
-    colour, asked): the frame-wide steps that ask a die by the names of the others
-    (`alike_apart`, `grey_unshown`, `magenta_apart`) do not ask on its strength, the
-    die that carries it being asked already (surely37: with guesses kept to distinct
-    thrown dice, a partner guessed another colour made those steps ask sure dice named
-    right). Equal to the plain name everywhere else; vision.reader.named gives plain
-    names (`plain`)."""
-    __slots__ = ()
+    """A colour name `guessed` gave (a die of no colour, asked), equal to the plain name,
+    keeping the name it would have given were the thrown dice not told (`nearest`: its
+    nearest colour its value carries that no other die of its value is named). The
+    steps that ask a die by the names of the others (`alike_apart`, `alike_unwhite`,
+    `grey_unshown`, `magenta_apart`) see a guessed die by that name (`looks`): the
+    matching onto distinct dice moves a guess to a colour further from its look, and
+    those steps then asked sure dice named right (surely37; guess38: leaving guesses out
+    of them instead let the sure mistakes they catch through, 4183, 4233).
+    vision.reader.named gives plain names (`plain`)."""
+    nearest: str
+
+    def __new__(cls, name: str, nearest: str | None = None):
+        out = super().__new__(cls, name)
+        out.nearest = name if nearest is None else nearest
+        return out
+
+
+def looks(name: str | None) -> str | None:
+    """A die's name as the frame-wide steps see it: a `Guessed` one's `nearest`."""
+    return name.nearest if isinstance(name, Guessed) else name
 
 
 def plain(named) -> list[tuple[str | None, float]]:
@@ -377,12 +389,11 @@ def magenta_apart(named, red_green,
     """Each die's (name, sureness), one named orange asked (DISAGREE at most) where its
     red over green (`red_green`, log, over its white) lies more than MAGENTA_APART above
     another die's of the frame named orange, or above the orange's reference (`ref`).
-    A die named orange only by `guessed` (`Guessed`) stands for no orange."""
-    low = min([rg for (n, _p), rg in zip(named, red_green)
-               if n == "orange" and not isinstance(n, Guessed)]
+    A guessed die counts by its look (`looks`)."""
+    low = min([rg for (n, _p), rg in zip(named, red_green) if looks(n) == "orange"]
               + ([] if ref is None else [ref]), default=0.0)
-    return [(n, min(p, DISAGREE)) if n == "orange" and rg - low > MAGENTA_APART else (n, p)
-            for (n, p), rg in zip(named, red_green)]
+    return [(n, min(p, DISAGREE)) if looks(n) == "orange" and rg - low > MAGENTA_APART
+            else (n, p) for (n, p), rg in zip(named, red_green)]
 
 
 def grey_unshown(named, faces, calibration=None, frame_light: float | None = None,
@@ -393,8 +404,8 @@ def grey_unshown(named, faces, calibration=None, frame_light: float | None = Non
     measured and with the cast of the other dice named surely out): the frame does not
     show how faded this camera's colours are. Its name is kept. `fewer`: instead, one
     beside UNSHOWN_FEW_ASKED to UNSHOWN_ASKED - 1 asked dice, where those named a colour
-    are faded (`_faded`) or none is (taken last, in vision.reader.named); a name only
-    `guessed` gave (`Guessed`) counts neither way (the frame then tells nothing)."""
+    are faded (`_faded`; a guessed die by its look, `looks`) or none is (taken last, in
+    vision.reader.named)."""
     from . import colour
 
     if not any(n == "grey" and p >= CONFIRM_BELOW for n, p in named):
@@ -406,8 +417,8 @@ def grey_unshown(named, faces, calibration=None, frame_light: float | None = Non
     white = colour.frame_white(faces, frame_light, plain=False)
     kept = colour.kept_white(calibration, frame_light)
     x = np.array([m.features() if n is None else m.nearest(refs[n], spread[n])
-                  for m, (n, _p) in zip((colour.measured(f, white, kept=kept) for f in faces),
-                                        named)])
+                  for m, n in zip((colour.measured(f, white, kept=kept) for f in faces),
+                                  (looks(n) for n, _p in named))])
     out = list(named)
     for i, ((n, p), f) in enumerate(zip(named, faces)):
         asked = sum(q < CONFIRM_BELOW for j, (_m, q) in enumerate(named) if j != i)
@@ -415,9 +426,8 @@ def grey_unshown(named, faces, calibration=None, frame_light: float | None = Non
                 j != i and m in CHROMATIC and q >= CONFIRM_BELOW
                 for j, (m, q) in enumerate(named)) or not (
                 UNSHOWN_FEW_ASKED <= asked < UNSHOWN_ASKED and _faded(
-                    x, [m if j != i and not isinstance(m, Guessed) else None
-                        for j, (m, _q) in enumerate(named)], refs,
-                    any(j != i and isinstance(m, Guessed) for j, (m, _q) in enumerate(named)))
+                    x, [looks(m) if j != i else None for j, (m, _q) in enumerate(named)],
+                    refs)
                 if fewer else asked >= UNSHOWN_ASKED):
             continue
         # the cast of the other dice named surely: an asked die's name (a faded blue
@@ -474,10 +484,11 @@ def alike_unwhite(named, faces, calibration=None,
     are named one colour of CHROMATIC: measured against the camera's own balance, a cast
     the camera left in (a felt's bounce, a lamp) tints every face alike, and nothing
     tells it from the dye (a perturbed development table, 2052: two dark-pipped greys
-    and a magenta named magenta 96-97% sure). Taken last, in vision.reader.named."""
+    and a magenta named magenta 96-97% sure). A guessed die counts by its look
+    (`looks`). Taken last, in vision.reader.named."""
     from . import colour
 
-    names = {n for n, _p in named}
+    names = {looks(n) for n, _p in named}
     if (len(named) < 2 or len(names) != 1 or not names <= set(CHROMATIC)
             or colour.frame_white(faces, frame_light, plain=False) is not None
             or colour.kept_white(calibration, frame_light) is not None):
@@ -501,12 +512,13 @@ def alike_apart(named, faces, calibration=None,
                 frame_light: float | None = None) -> list[tuple[str | None, float]]:
     """Each die's (name, sureness), two dice named two different colours asked (DISAGREE
     at most) where their features as measured lie within ALIKE_APART spreads of each
-    other, but never on the strength of a name only `guessed` gave (`Guessed`: that die
-    is asked already). The names are kept. Taken last, in vision.reader.named."""
+    other (a guessed die by its look, `looks`). The names are kept. Taken last, in
+    vision.reader.named."""
     from . import colour
 
-    idx = [i for i, (n, _p) in enumerate(named) if n is not None]
-    if len({named[i][0] for i in idx}) < 2:
+    look = [looks(n) for n, _p in named]
+    idx = [i for i, n in enumerate(look) if n is not None]
+    if len({look[i] for i in idx}) < 2:
         return list(named)
     white = colour.frame_white(faces, frame_light, plain=False)
     kept = colour.kept_white(calibration, frame_light)
@@ -515,23 +527,21 @@ def alike_apart(named, faces, calibration=None,
     out = list(named)
     for a in idx:
         for b in idx:
-            if (a < b and named[a][0] != named[b][0]
+            if (a < b and look[a] != look[b]
                     and float(np.linalg.norm(x[a] - x[b])) <= ALIKE_APART):
-                for i, j in ((a, b), (b, a)):
-                    if not isinstance(named[j][0], Guessed):
-                        out[i] = (named[i][0], min(named[i][1], DISAGREE))
+                for i in (a, b):
+                    out[i] = (named[i][0], min(named[i][1], DISAGREE))
     return out
 
 
-def _faded(x, names, refs, guesses: bool = False) -> bool:
+def _faded(x, names, refs) -> bool:
     """Whether the dice named a colour (CHROMATIC; None: left out) lie, at the median, at
     less than UNSHOWN_FADED of their colours' strength (features `x`, their tint along
-    the colour's direction from the grey's reference), or none is named a colour (and no
-    `Guessed` name was left out: `guesses`)."""
+    the colour's direction from the grey's reference), or none is named a colour."""
     g = refs["grey"][:2]
     s = [float((x[j][:2] - g) @ (refs[m][:2] - g) / ((refs[m][:2] - g) @ (refs[m][:2] - g)))
          for j, m in enumerate(names) if m in CHROMATIC]
-    return not s and not guesses or bool(s) and float(np.median(s)) < UNSHOWN_FADED
+    return not s or float(np.median(s)) < UNSHOWN_FADED
 
 
 def grey_topped(named, faces, calibration=None) -> list[tuple[str | None, float]]:
@@ -788,21 +798,25 @@ def guessed(named, far, values, allowed, keep=None,
     confirms a name rather than picking one (on the hard development tables 43 dice of
     1894 more named right uncalibrated by the odds' likeliest colour, 36 calibrated).
     `keep`: each die's name to keep where no colour is free (else it stays unnamed).
-    `dice` (vision.Expect.dice, where told): a colour is free only where the names then
-    still fit distinct thrown dice (`on_distinct`). A name given so is `Guessed`."""
+    `dice` (vision.Expect.dice, where told): the nearest of those colours with which the
+    names still fit distinct thrown dice (`on_distinct`), where one does. A name given so
+    is `Guessed`, keeping the nearest free colour by value alone (`Guessed.nearest`)."""
     out = list(named)
     for i, (name, p) in enumerate(named):
         if name is not None:
             continue
         if keep is not None:
             out[i] = keep[i]
-        others = [n for n, _p in out]
         free = [c for c in far[i] if (values[i], c) in allowed
                 and not any(j != i and values[j] == values[i] and out[j][0] == c
-                            for j in range(len(out)))
-                and on_distinct(others[:i] + [c] + others[i + 1:], values, dice)]
+                            for j in range(len(out)))]
         if free:
-            out[i] = (Guessed(min(free, key=lambda c: far[i][c])), min(p, DISAGREE))
+            others = [n for n, _p in out]
+            fits = [c for c in free
+                    if on_distinct(others[:i] + [c] + others[i + 1:], values, dice)]
+            nearest = min(free, key=lambda c: far[i][c])
+            out[i] = (Guessed(min(fits or free, key=lambda c: far[i][c]), nearest),
+                      min(p, DISAGREE))
     return out
 
 

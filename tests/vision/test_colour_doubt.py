@@ -257,14 +257,13 @@ def test_a_die_of_no_colour_is_asked_under_its_likeliest_colour_its_value_carrie
                    (None, 0.4)]
 
 
-def test_a_guess_keeps_to_distinct_thrown_dice_and_asks_no_other_die_on_its_strength():
+def test_a_guess_keeps_to_distinct_thrown_dice_and_is_weighed_by_its_look_by_the_others():
     """Where the game tells the thrown dice, a die of no colour is not guessed a face of the
-    die another reading is named a face of: another colour that fits is guessed
-    (clash37). The name it gives is a guess (`Guessed`, the plain name elsewhere): the
-    steps that ask a die by the names of the others do not ask a sure die on its
-    strength, that die being asked already (guess38; surely37: guessing kept to distinct
-    dice renamed partners, and two dice alike named two colours, an orange far redder
-    than a guessed one, a grey beside a guess of no colour asked sure right dice)."""
+    die another reading is named a face of: the nearest colour that fits is guessed
+    (clash37), the nearest by value alone where none fits. The steps that ask a die by
+    the names of the others see the guess by the name it would have had were the dice not
+    told (`Guessed.nearest`, `looks`): a sure die alike is not asked because the matching
+    moved its partner's name (surely37), and asked where the look differs (4233)."""
     die_a = frozenset({(1, "blue"), (2, "orange"), (3, "grey")})
     die_b = frozenset({(1, "orange"), (2, "grey"), (3, "yellow")})
     dice = (die_a, die_b)
@@ -275,29 +274,34 @@ def test_a_guess_keeps_to_distinct_thrown_dice_and_asks_no_other_die_on_its_stre
         ("blue", 0.97), ("orange", colour_doubt.DISAGREE)]
     got = colour_doubt.guessed(named, far, [1, 2], allowed, dice=dice)
     assert got == [("blue", 0.97), ("grey", colour_doubt.DISAGREE)]
-    assert isinstance(got[1][0], colour_doubt.Guessed)
+    assert colour_doubt.looks(got[1][0]) == "orange" and colour_doubt.looks("grey") == "grey"
     assert type(colour_doubt.plain(got)[1][0]) is str
+    # no colour fits distinct dice: the nearest, as untold
+    assert colour_doubt.guessed(named, [{}, {"orange": 2.0}], [1, 2], allowed, dice=dice) == [
+        ("blue", 0.97), ("orange", colour_doubt.DISAGREE)]
     assert colour_doubt.on_distinct(["blue", None, "grey"], [1, 3, 2], dice)
     assert not colour_doubt.on_distinct(["blue", "orange"], [1, 2], dice)
     asked = colour_doubt.DISAGREE
-    # two dice alike: the sure one stays sure beside a guess, asked beside a name
+    # two dice alike: a sure magenta beside a guess moved from magenta to blue stays sure
     pips = (248, 223, 254)
     one, two = _face((201, 35, 176), pips), _face((194, 33, 169), (242, 218, 253))
-    guess = colour_doubt.Guessed("blue")
-    assert colour_doubt.alike_apart([("magenta", 0.95), (guess, asked)], [one, two]) == [
+    moved = colour_doubt.Guessed("blue", "magenta")
+    assert colour_doubt.alike_apart([("magenta", 0.95), (moved, asked)], [one, two]) == [
         ("magenta", 0.95), ("blue", asked)]
     assert colour_doubt.alike_apart([("magenta", 0.95), ("blue", asked)], [one, two]) == [
         ("magenta", asked), ("blue", asked)]
-    # an orange guessed far below a sure orange is no orange to measure it against
-    oranges = [("orange", 0.95), (colour_doubt.Guessed("orange"), asked)]
+    # an orange far redder than a guess moved onto orange is not asked for it
+    oranges = [("orange", 0.95), (colour_doubt.Guessed("orange", "blue"), asked)]
     assert colour_doubt.magenta_apart(oranges, [1.0, 0.0]) == oranges
     assert colour_doubt.magenta_apart([oranges[0], ("orange", asked)], [1.0, 0.0]) == [
         ("orange", asked), ("orange", asked)]
-    # a grey beside a guess of no colour: the frame tells nothing of a fading camera
-    faded, black = _face((122, 125, 89), (187, 234, 212)), _face((30, 32, 30), (187, 234, 212))
-    assert colour_doubt.grey_unshown([("grey", 0.97), (colour_doubt.Guessed("black"), asked)],
-                                     [faded, black], fewer=True)[0] == ("grey", 0.97)
-    assert colour_doubt.grey_unshown([("grey", 0.97), ("black", asked)], [faded, black],
+    # a grey beside a strong magenta the matching named black: the frame shows its colours
+    pips = (187, 234, 212)
+    faded, strong = _face((122, 125, 89), pips), _face((150, 60, 160), pips)
+    beside = colour_doubt.Guessed("black", "magenta")
+    assert colour_doubt.grey_unshown([("grey", 0.97), (beside, asked)], [faded, strong],
+                                     fewer=True)[0] == ("grey", 0.97)
+    assert colour_doubt.grey_unshown([("grey", 0.97), ("black", asked)], [faded, strong],
                                      fewer=True)[0] == ("grey", asked)
 
 
