@@ -174,14 +174,15 @@ def on_distinct(names, values, dice=None) -> bool:
 class Guessed(str):
     """A colour name `guessed` gave (a die of no colour, asked), equal to the plain name,
     keeping the name it would have given were the thrown dice not told (`nearest`: its
-    nearest colour its value carries that no other die of its value is named). The
+    nearest colour its value carries that no other die of its value is named, the other
+    guesses too by their untold names; None where none was free and none kept). The
     steps that ask a die by the names of the others (`alike_apart`, `alike_unwhite`,
     `grey_unshown`, `magenta_apart`) see a guessed die by that name (`looks`): the
     matching onto distinct dice moves a guess to a colour further from its look, and
     those steps then asked sure dice named right (surely37; guess38: leaving guesses out
     of them instead let the sure mistakes they catch through, 4183, 4233).
     vision.reader.named gives plain names (`plain`)."""
-    nearest: str
+    nearest: str | None
 
     def __new__(cls, name: str, nearest: str | None = None):
         out = super().__new__(cls, name)
@@ -245,8 +246,11 @@ def agreed(first, second) -> list[tuple[str | None, float]]:
     distinct, as the second naming gave them), as sure as the less sure of the two, or
     DISAGREE where the names differ. Where they differ the cast-free name is the better
     guess: on the hard development tables (16 per light, uncalibrated) the first's was
-    right on 2 such dice, the second's on 52 (25 of them named no colour first)."""
-    return [(a if a == b and not isinstance(a, Guessed) else b,
+    right on 2 such dice, the second's on 52 (25 of them named no colour first). Where
+    both give one name and one gave it as a guess (`Guessed`), the guess is kept, with
+    the name it would have had untold (untold38: a plain first black kept over a second
+    guessed black that looked magenta, 806036)."""
+    return [(a if a == b and isinstance(a, Guessed) and not isinstance(b, Guessed) else b,
              min(p, q) if a == b else min(p, DISAGREE))
             for (a, p), (b, q) in zip(first, second)]
 
@@ -800,23 +804,33 @@ def guessed(named, far, values, allowed, keep=None,
     `keep`: each die's name to keep where no colour is free (else it stays unnamed).
     `dice` (vision.Expect.dice, where told): the nearest of those colours with which the
     names still fit distinct thrown dice (`on_distinct`), where one does. A name given so
-    is `Guessed`, keeping the nearest free colour by value alone (`Guessed.nearest`)."""
+    is `Guessed`, keeping the nearest free colour by value alone (`Guessed.nearest`),
+    free of the other guesses' untold names, as the dice untold would be named (untold38:
+    a second guess's taken against the first's moved name lost its look, 814143)."""
     out = list(named)
+    # each die's name as it would be untold, the guesses so far by their untold names
+    untold = [looks(n) for n, _p in named]
     for i, (name, p) in enumerate(named):
         if name is not None:
             continue
         if keep is not None:
             out[i] = keep[i]
+            untold[i] = looks(keep[i][0])
         free = [c for c in far[i] if (values[i], c) in allowed
                 and not any(j != i and values[j] == values[i] and out[j][0] == c
                             for j in range(len(out)))]
+        seen = [c for c in far[i] if (values[i], c) in allowed
+                and not any(j != i and values[j] == values[i] and untold[j] == c
+                            for j in range(len(untold)))]
+        if seen:
+            untold[i] = min(seen, key=lambda c: far[i][c])
         if free:
             others = [n for n, _p in out]
             fits = [c for c in free
                     if on_distinct(others[:i] + [c] + others[i + 1:], values, dice)]
-            nearest = min(free, key=lambda c: far[i][c])
-            out[i] = (Guessed(min(fits or free, key=lambda c: far[i][c]), nearest),
+            out[i] = (Guessed(min(fits or free, key=lambda c: far[i][c])),
                       min(p, DISAGREE))
+            out[i][0].nearest = untold[i]
     return out
 
 

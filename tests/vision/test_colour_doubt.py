@@ -305,6 +305,37 @@ def test_a_guess_keeps_to_distinct_thrown_dice_and_is_weighed_by_its_look_by_the
                                      fewer=True)[0] == ("grey", asked)
 
 
+def test_guesses_are_weighed_by_the_names_they_would_have_had_untold_all_of_them():
+    """Two guesses of one value: the second's untold name is taken against the first's
+    untold name, as the dice untold are named, not against the name the matching moved
+    the first to (untold38, 814143)."""
+    die_a = frozenset({(2, "blue"), (1, "grey")})
+    die_b = frozenset({(1, "black"), (3, "grey")})
+    die_c = frozenset({(1, "orange"), (2, "grey")})
+    allowed = die_a | die_b | die_c
+    named = [(None, 0.5), (None, 0.5), ("blue", 0.97)]
+    far = [{"grey": 1.0, "black": 2.0, "orange": 5.0}] * 2 + [{}]
+    untold = colour_doubt.guessed(named, far, [1, 1, 2], allowed)
+    assert [n for n, _p in untold] == ["grey", "black", "blue"]
+    got = colour_doubt.guessed(named, far, [1, 1, 2], allowed, dice=(die_a, die_b, die_c))
+    assert [n for n, _p in got] == ["black", "orange", "blue"]
+    assert [colour_doubt.looks(n) for n, _p in got] == ["grey", "black", "blue"]
+
+
+def test_a_name_both_weighings_give_is_kept_as_the_guess_where_one_guessed_it():
+    """Where both weighings give one name and one gave it as a guess (`Guessed`), the
+    guess is kept with its untold name: a plain first black kept over a second guessed
+    black that looked magenta left grey_unshown seeing no colour (untold38, 806036)."""
+    asked = colour_doubt.DISAGREE
+    both = colour_doubt.agreed([("black", asked)],
+                               [(colour_doubt.Guessed("black", "magenta"), asked)])
+    assert both == [("black", asked)] and colour_doubt.looks(both[0][0]) == "magenta"
+    both = colour_doubt.agreed([(colour_doubt.Guessed("black", "magenta"), asked)],
+                               [("black", asked)])
+    assert colour_doubt.looks(both[0][0]) == "magenta"
+    assert type(colour_doubt.agreed([("grey", 0.9)], [("grey", 0.95)])[0][0]) is str
+
+
 def test_a_face_like_no_charidice_colour_is_named_asked_under_a_colour_table():
     """A green face (no Charidice colour) beside white pips: asked, under a name. A
     dark blue, far from every colour, is named by its tint: blue, where by its
