@@ -102,12 +102,14 @@ def test_only_the_dice_answered_are_learnt_the_sure_ones_checked():
 def test_a_throw_read_with_colours_learnt_from_play_is_named_no_surer_than_without():
     """Learnt from the dice asked alone, the colours made the reader surer, also where
     wrong: a die is now as sure as the lesser of its naming with and without what play
-    taught, asked where the two name it otherwise (`Played`)."""
+    taught, asked where the two name it otherwise (`Played`). (The dim table since
+    untold38: the three dice play renamed on the warm one are named so without it, a
+    guess kept to distinct thrown dice.)"""
     from vision.colour_doubt import DISAGREE
     from vision.learnt_colours import Played
 
     surer = renamed = 0
-    for seed, light in [(2200, "warm"), (3300, "cool")]:
+    for seed, light in [(2200, "warm"), (3300, "cool"), (2200, "dim")]:
         at = synth.table(seed, light, hard=True)
         learnt = Learnt(None)
         for img, boxes, names in throws(seed, light):
