@@ -51,13 +51,17 @@ def arrange(options: Sequence[Option], last: Sequence[Option] = (),
             longest: int = LONGEST) -> list[tuple[MenuItem, Any]]:
     """The top list of a decision's options, ranked best first, then the options `last`
     (another seat's request: always at the end of the top list, never grouped): (item,
-    value) entries, a value being an option's own or a `Group`."""
+    value) entries, a value being an option's own or a `Group`. The requests take room
+    in the top list only: the pages its "More..." opens are of the usual length."""
     after = [(o.item, o.value) for o in last]
     if len(options) + len(after) <= longest:
         return [(o.item, o.value) for o in options] + after
     first = [(options[0].item, options[0].value)] if options else []
-    room = max(2, longest - len(after))
-    return _paged(first + _grouped(options[1:], 0, longest), room) + after
+    entries = first + _grouped(options[1:], 0, longest)
+    room = max(2, longest - len(after))  # the top list holds the requests too
+    if len(entries) <= room:
+        return entries + after
+    return [*entries[:room - 1], _group(MORE, _paged(entries[room - 1:], longest))] + after
 
 
 def _grouped(options: Sequence[Option], depth: int, longest: int) -> list[tuple[MenuItem, Any]]:

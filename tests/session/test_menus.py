@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from companion.session.menus import (
@@ -57,6 +57,7 @@ def test_a_list_too_long_even_in_its_group_ends_in_more():
 
 @given(st.lists(st.lists(st.sampled_from("ABC"), max_size=3), min_size=1, max_size=120),
        st.integers(0, 3))
+@example([[]] * 26, 3)  # found by hypothesis: "More..." pages were as short as the top
 def test_every_option_once_no_list_too_long_others_last_and_few_presses(paths, others):
     options = [option(n, path) for n, path in enumerate(paths)]
     last = [option(len(paths) + k) for k in range(others)]
@@ -69,6 +70,16 @@ def test_every_option_once_no_list_too_long_others_last_and_few_presses(paths, o
     counted = dict(presses(entries))
     assert set(counted) == {v for v, _, _ in reached}
     assert max(counted.values()) <= 1 + 4 * (LONGEST // 2 + 1) + (len(paths) // LONGEST) * 2
+
+
+def test_requests_shorten_the_top_list_only_not_the_pages_more_opens():
+    """Three requests of other seats take half the top list: the options left there end
+    in "More...", whose pages are of the usual length (they hold no request)."""
+    entries = arrange([option(n) for n in range(26)], [option(26 + k) for k in range(3)])
+    assert [item.label for item, _ in entries] == ["o0", "o1", "More...", "o26", "o27", "o28"]
+    more = entries[2][1]
+    assert len(more.entries) == LONGEST and more.entries[-1][0].label == "More..."
+    assert max(n for _, n in presses(entries)) <= 14
 
 
 def entry(name: str) -> tuple[MenuItem, str]:
