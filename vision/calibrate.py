@@ -94,7 +94,17 @@ class ColoursUntold(ValueError):
     """The setup frame shows the six dice, but which is which colour could not be told
     (a die like no colour, two ways alike): the players can name them instead, laid in
     a row in a known order (`calibrate(frame, known)`). A frame not showing the six
-    dice, or no white, is a plain ValueError: names would not help."""
+    dice, or no white, is a `Refused`: names would not help."""
+
+
+class Refused(ValueError):
+    """A calibration frame, or the names given with it, refused: str() says why whole (the
+    command line); `short` says it in the few words a small screen shows for a few
+    seconds, as the table asks (its names are a row the players laid)."""
+
+    def __init__(self, whole: str, short: str):
+        super().__init__(whole)
+        self.short = short
 
 
 @dataclass(frozen=True)
@@ -287,11 +297,13 @@ def calibrate(frame: np.ndarray, known: list[str] | None = None) -> Calibration:
     if len(faces) != want:
         seen = {0: "no dice", 1: "1 die"}.get(len(faces), f"{len(faces)} dice")
         if known is None:
-            raise ValueError(f"the calibration frame shows {seen}: show the camera the six"
-                             " dice, each with its 1 up, apart from each other")
+            raise Refused(f"the calibration frame shows {seen}: show the camera the six"
+                          " dice, each with its 1 up, apart from each other",
+                          f"The camera sees {seen}: show the six, 1s up, apart")
         given = "1 name was" if len(known) == 1 else f"{len(known)} names were"
-        raise ValueError(f"calibration frame shows {seen} but {given} given"
-                         " (one per die, in reading order)")
+        raise Refused(f"calibration frame shows {seen} but {given} given"
+                      " (one per die, in reading order)",
+                      f"The camera sees {seen}, not {len(known)}: lay them in the row")
     if known is not None:
         unknown = sorted(set(known) - set(COLOURS))
         if unknown:
@@ -585,8 +597,8 @@ def setup_white(faces, frame_light: float | None = None) -> np.ndarray:
         return colour._at(np.median(pips, axis=0),
                           lightness if frame_light is None else max(lightness, frame_light))
     # measured against the camera's own balance: it would not hold
-    raise ValueError("no die's pips look white: light the dice with a whiter lamp"
-                     " and calibrate again")
+    raise Refused("no die's pips look white: light the dice with a whiter lamp"
+                  " and calibrate again", "No die's pips look white: light the dice whiter")
 
 
 def fitted(faces, names: list[str | None], frame_light: float | None = None) -> Calibration:
@@ -606,12 +618,14 @@ def fitted(faces, names: list[str | None], frame_light: float | None = None) -> 
     order = min(sorted(set(itertools.permutations(named))), key=fit)
     if fit(order) < given - AMBIGUOUS_WITHIN:
         moved = [i for i in range(len(named)) if order[i] != named[i]]
-        raise ValueError(
-            f"dice {', '.join(str(keep[i] + 1) for i in moved)} look "
-            f"{', '.join(order[i] for i in moved)}, not "
+        dice = ", ".join(str(keep[i] + 1) for i in moved)
+        raise Refused(
+            f"dice {dice} look {', '.join(order[i] for i in moved)}, not "
             f"{', '.join(named[i] for i in moved)}: give the names in reading order"
             " (top to bottom, then left to right; a row left to right), and light the"
-            " dice well")
+            " dice well",
+            f"Dice {dice} look {', '.join(order[i] for i in moved)}: lay the row in order"
+            if len(moved) == 2 else f"Dice {dice} out of order: lay the row again")
     # a crushed channel is kept at the value nearest the stock colour under this cast
     refs, s, shift = colour.references(), colour.spreads(named), _cast(x, named)
     at = [m.nearest(refs[n] + shift, s[i]) for i, (m, n) in enumerate(zip(x, named))]

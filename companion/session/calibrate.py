@@ -127,8 +127,9 @@ class Calibrate(Mode):
             self.row = True
             table.say("Colours not told apart: lay the dice in this row", 4.0)
             return self
-        except ValueError as why:
-            table.say(str(why), 4.0)
+        except ValueError as why:  # the reader's short form where it has one
+            log.info("calibration refused: %s", why)
+            table.say(getattr(why, "short", str(why)), 4.0)
             return self
         except Exception:  # a reader bug must not stop the game
             log.exception("the colour calibration failed")

@@ -26,7 +26,7 @@ from companion.ui.games.charidice import ONES
 from companion.ui.render import cut_texts
 from hardware.camera import VirtualRoller
 from vision import DieReading
-from vision.calibrate import Calibration
+from vision.calibrate import Calibration, Refused
 
 NAMES = ("Ann", "Bo", "Cy")
 
@@ -237,6 +237,32 @@ def test_what_a_calibration_taken_says_is_whole_on_both_screens(tmp_path):
             note = dataclasses.replace(shown, note=said)
             cut.update(*(cut_texts(note, size) for size in ((128, 64), (128, 32))))
     assert not cut
+
+
+@pytest.mark.parametrize("short", [
+    "Dice 5, 6 look magenta, orange: lay the row in order",
+    "Dice 1, 2, 3, 4, 5, 6 out of order: lay the row again",
+    "The camera sees 5 dice, not 6: lay them in the row",
+    "The camera sees no dice: show the six, 1s up, apart",
+    "No die's pips look white: light the dice whiter"])
+def test_a_row_refused_says_why_in_its_short_form_whole(store, monkeypatch, short):
+    """The reader's refusals are written whole for the command line ("... give the names
+    in reading order (top to bottom, then left to right; ...)"); the row says the short
+    form, longest cases whole on both screens, the whole in the log."""
+    def take(frame, colours, row=False):
+        if not row:
+            raise calibration.Untold("dice 1 and 5 could be magenta and blue either way")
+        raise Refused("the whole of it, for the command line " * 4, short)
+
+    monkeypatch.setattr(calibration, "take", take)
+    dice = CameraDice(StillCamera(), live=False)
+    table = Table(store, Setup("charidice", 3, names=NAMES, start="options"),
+                  clock=lambda: 0.0, dice=dice)
+    choose(table, 0)  # Start game: the calibration asked for first
+    press(table, "ok")  # not told apart: the row
+    press(table, "ok")  # the row refused
+    assert table.mode == "calibrate" and table.said == short
+    assert [cut_texts(table.screen(), size) for size in ((128, 64), (128, 32))] == [[], []]
 
 
 def test_a_calibration_the_file_cannot_take_is_used_and_says_not_saved(tmp_path,

@@ -87,6 +87,8 @@ def test_a_setup_whose_colours_are_not_told_is_taken_from_the_row_and_a_wrong_ro
         # the players are told which dice were exchanged, the same on every try
         assert str(refused.value).startswith(f"dice {k + 1}, {k + 2} look {wrong[k]}, "
                                              f"{wrong[k + 1]}, not {ORDER[k]}, {ORDER[k + 1]}")
+        assert refused.value.short == (f"Dice {k + 1}, {k + 2} look {wrong[k]}, "
+                                       f"{wrong[k + 1]}: lay the row in order")
 
 
 def test_a_frame_without_the_dice_is_no_colours_untold():
