@@ -128,7 +128,7 @@ class Calibrate(Mode):
             table.say("Colours not told apart: lay the dice in this row", 4.0)
             return self
         except ValueError as why:  # the reader's short form where it has one
-            log.info("calibration refused: %s", why)
+            log.warning("calibration refused: %s", why)
             table.say(getattr(why, "short", str(why)), 4.0)
             return self
         except Exception:  # a reader bug must not stop the game

@@ -245,7 +245,7 @@ def test_what_a_calibration_taken_says_is_whole_on_both_screens(tmp_path):
     "The camera sees 5 dice, not 6: lay them in the row",
     "The camera sees no dice: show the six, 1s up, apart",
     "No die's pips look white: light the dice whiter"])
-def test_a_row_refused_says_why_in_its_short_form_whole(store, monkeypatch, short):
+def test_a_row_refused_says_why_in_its_short_form_whole(store, monkeypatch, caplog, short):
     """The reader's refusals are written whole for the command line ("... give the names
     in reading order (top to bottom, then left to right; ...)"); the row says the short
     form, longest cases whole on both screens, the whole in the log."""
@@ -262,6 +262,7 @@ def test_a_row_refused_says_why_in_its_short_form_whole(store, monkeypatch, shor
     press(table, "ok")  # not told apart: the row
     press(table, "ok")  # the row refused
     assert table.mode == "calibrate" and table.said == short
+    assert "the whole of it, for the command line" in caplog.text
     assert [cut_texts(table.screen(), size) for size in ((128, 64), (128, 32))] == [[], []]
 
 
